@@ -1,0 +1,16 @@
+// The subcommands of the kibitz binary: each lives in src/app/cmd_<name>.cpp.
+#pragma once
+
+namespace CLI {
+class App;
+}
+
+// Each register_<name> adds subcommand <name> to app, with its options and a callback that
+// runs it. A callback that must end with a non-zero exit status throws CLI::RuntimeError(code);
+// any other std::exception ends the program with "kibitz: error: <what>" and status 2.
+void register_uci(CLI::App& app);
+void register_perft(CLI::App& app);
+
+// Runs the UCI engine on stdin/stdout until "quit" or end of input; returns the exit status.
+// This is what `kibitz` does when no subcommand is given.
+int run_uci();

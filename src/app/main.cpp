@@ -1,0 +1,29 @@
+// kibitz: one binary with subcommands, the way git does; no subcommand runs the UCI engine.
+#include <CLI/CLI.hpp>
+#include <exception>
+#include <iostream>
+
+#include "app/commands.h"
+
+int main(int argc, char** argv) {
+    try {
+        CLI::App app{"Kibitz: a chess engine that explains itself.", "kibitz"};
+        app.set_version_flag("--version", "kibitz " KIBITZ_VERSION);
+        app.require_subcommand(0, 1);
+        app.footer("Without a subcommand, kibitz runs the UCI engine (same as `kibitz uci`).");
+
+        register_uci(app);
+        register_perft(app);
+
+        try {
+            app.parse(argc, argv);
+        } catch (const CLI::ParseError& e) {
+            return app.exit(e);
+        }
+        if (app.get_subcommands().empty()) return run_uci();
+        return 0;
+    } catch (const std::exception& e) {
+        std::cerr << "kibitz: error: " << e.what() << '\n';
+        return 2;
+    }
+}

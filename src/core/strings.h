@@ -1,0 +1,51 @@
+// Small string and parsing helpers.
+#pragma once
+
+#include <charconv>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace kibitz::core {
+
+// s without leading and trailing blanks (space, tab, CR, LF).
+inline std::string_view trim(std::string_view s) {
+    const char* blanks = " \t\r\n";
+    const auto first = s.find_first_not_of(blanks);
+    if (first == std::string_view::npos) return {};
+    const auto last = s.find_last_not_of(blanks);
+    return s.substr(first, last - first + 1);
+}
+
+// Splits s at runs of blanks; no empty tokens.
+inline std::vector<std::string_view> split_words(std::string_view s) {
+    std::vector<std::string_view> out;
+    std::size_t i = 0;
+    while (i < s.size()) {
+        while (i < s.size() && (s[i] == ' ' || s[i] == '\t' || s[i] == '\r' || s[i] == '\n')) ++i;
+        std::size_t j = i;
+        while (j < s.size() && s[j] != ' ' && s[j] != '\t' && s[j] != '\r' && s[j] != '\n') ++j;
+        if (j > i) out.push_back(s.substr(i, j - i));
+        i = j;
+    }
+    return out;
+}
+
+// Parses a whole decimal integer (optional leading '-'); nullopt on any other text or overflow.
+template <class Int = std::int64_t>
+std::optional<Int> parse_int(std::string_view s) {
+    Int v{};
+    const char* end = s.data() + s.size();
+    auto [ptr, ec] = std::from_chars(s.data(), end, v);
+    if (ec != std::errc() || ptr != end || s.empty()) return std::nullopt;
+    return v;
+}
+
+// True when s starts with prefix.
+inline bool starts_with(std::string_view s, std::string_view prefix) {
+    return s.substr(0, prefix.size()) == prefix;
+}
+
+}  // namespace kibitz::core

@@ -11,6 +11,8 @@ namespace {
 
 constexpr std::string_view kPieceChars = "PNBRQKpnbrqk";
 const char* const kColorNames[2] = {"White", "Black"};
+// Counters far beyond any real game, so that a position played on from a FEN still reads back.
+constexpr int kMaxCounter = 1000000000;
 
 std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
 
@@ -24,7 +26,8 @@ core::Result<Position> Position::from_fen(std::string_view fen, bool chess960) {
     const auto fields = core::split_words(fen);
     if (fields.size() < 4)
         return core::error("FEN has " + std::to_string(fields.size()) +
-                           " fields; needs at least 4 (placement, side, castling, en passant)");
+                           (fields.size() == 1 ? " field" : " fields") +
+                           "; needs at least 4 (placement, side, castling, en passant)");
     if (fields.size() > 6)
         return core::error("FEN has " + std::to_string(fields.size()) +
                            " fields; expected at most 6 (extra text: '" + std::string(fields[6]) +
@@ -95,6 +98,9 @@ core::Result<Position> Position::from_fen(std::string_view fen, bool chess960) {
             const Color color = std::isupper(static_cast<unsigned char>(c)) ? kWhite : kBlack;
             const char lower = char(std::tolower(static_cast<unsigned char>(c)));
             const std::string which = std::string("'") + c + "'";
+            if (lower != 'k' && lower != 'q' && (lower < 'a' || lower > 'h'))
+                return fen_error("castling", "unknown character " + which +
+                                                 " (expected '-', KQkq or file letters)");
             const Bitboard back_rank = relative_rank_bb(color, 0);
             if (!(p.pieces(color, kKing) & back_rank))
                 return fen_error("castling", which + ": " + kColorNames[color] +
@@ -114,14 +120,11 @@ core::Result<Position> Position::from_fen(std::string_view fen, bool chess960) {
                     return fen_error("castling", which + ": no " + std::string(kColorNames[color]) +
                                                      " rook on the queen side of the king");
                 rsq = Square(core::lsb(side));
-            } else if (lower >= 'a' && lower <= 'h') {
+            } else {
                 rsq = relative_square(color, Square(lower - 'a'));
                 if (!(rooks & square_bb(rsq)))
                     return fen_error("castling", which + ": no " + std::string(kColorNames[color]) +
                                                      " rook on " + square_name(rsq));
-            } else {
-                return fen_error("castling", "unknown character " + which +
-                                                 " (expected '-', KQkq or file letters)");
             }
             const CastlingRights right = castling_right(color, rsq > ksq);
             if (p.castling_ & right)
@@ -157,17 +160,17 @@ core::Result<Position> Position::from_fen(std::string_view fen, bool chess960) {
     // 5. and 6. Counters (optional, as in EPD).
     if (fields.size() >= 5) {
         const auto hm = core::parse_int<int>(fields[4]);
-        if (!hm || *hm < 0 || *hm > 10000)
-            return fen_error("halfmove clock",
-                             "'" + std::string(fields[4]) + "' is not a number from 0 to 10000");
+        if (!hm || *hm < 0 || *hm > kMaxCounter)
+            return fen_error("halfmove clock", "'" + std::string(fields[4]) +
+                                                   "' is not a number from 0 to 1000000000");
         p.halfmove_ = *hm;
     }
     int fullmove = 1;
     if (fields.size() >= 6) {
         const auto fm = core::parse_int<int>(fields[5]);
-        if (!fm || *fm < 0 || *fm > 100000)
-            return fen_error("fullmove number",
-                             "'" + std::string(fields[5]) + "' is not a number from 1 to 100000");
+        if (!fm || *fm < 0 || *fm > kMaxCounter)
+            return fen_error("fullmove number", "'" + std::string(fields[5]) +
+                                                    "' is not a number from 1 to 1000000000");
         fullmove = std::max(1, *fm);  // some tools write 0; read it as 1
     }
     p.game_ply_ = 2 * (fullmove - 1) + (p.side_ == kBlack);

@@ -102,12 +102,35 @@ void Position::update_en_passant(Square target) {
     }
 }
 
+bool Position::gives_check(Move m) const {
+    const Color us = side_, them = ~us;
+    const Square from = m.from(), to = m.to(), ksq = king_square(them);
+    const PieceType pt = type_of(board_[from]);
+    Bitboard occ = pieces() ^ square_bb(from);
+    if (m.kind() == Move::kCastling) {
+        // Only the rook can give check, from its castled square, with king and rook moved.
+        const Square kto = castled_king_square(us, from, to);
+        const Square rto = castled_rook_square(us, from, to);
+        occ = (occ ^ square_bb(to)) | square_bb(kto) | square_bb(rto);
+        return rook_attacks(rto, occ) & square_bb(ksq);
+    }
+    if (m.kind() == Move::kEnPassant) occ ^= square_bb(to - pawn_push(us));
+    occ |= square_bb(to);
+    // Direct check by the piece on its new square (the promoted piece for promotions).
+    const PieceType now = m.kind() == Move::kPromotion ? m.promotion() : pt;
+    const Bitboard direct = now == kPawn ? pawn_attacks(us, to) : attacks_of(now, to, occ);
+    if (direct & square_bb(ksq)) return true;
+    // Discovered check: a slider of ours now sees the king through the vacated squares.
+    const Bitboard mine = pieces(us) & ~square_bb(from);
+    return (rook_attacks(ksq, occ) & (mine & (by_type_[kRook] | by_type_[kQueen]))) |
+           (bishop_attacks(ksq, occ) & (mine & (by_type_[kBishop] | by_type_[kQueen])));
+}
+
 // ---------------------------------------------------------------------------------------
 // Make / unmake.
 
 Undo Position::make(Move m) {
-    Undo u{key_,     pawn_key_, checkers_, std::uint16_t(halfmove_),
-           kNoPiece, castling_, ep_,       ep_target_};
+    Undo u{key_, pawn_key_, checkers_, halfmove_, kNoPiece, castling_, ep_, ep_target_};
     history_.push_back(key_);
 
     const Color us = side_, them = ~us;
@@ -208,8 +231,7 @@ void Position::unmake(Move m, const Undo& u) {
 }
 
 Undo Position::make_null() {
-    Undo u{key_,     pawn_key_, checkers_, std::uint16_t(halfmove_),
-           kNoPiece, castling_, ep_,       ep_target_};
+    Undo u{key_, pawn_key_, checkers_, halfmove_, kNoPiece, castling_, ep_, ep_target_};
     history_.push_back(key_);
     key_ ^= Z.side;
     if (ep_ != kNoSquare) key_ ^= Z.ep_file[file_of(ep_)];

@@ -22,7 +22,7 @@ struct Undo {
     std::uint64_t key;
     std::uint64_t pawn_key;
     Bitboard checkers;
-    std::uint16_t halfmove;
+    std::int32_t halfmove;
     Piece captured;
     CastlingRights castling;
     Square ep;
@@ -106,6 +106,12 @@ public:
     }
     // The piece that m moves.
     Piece moved_piece(Move m) const { return board_[m.from()]; }
+    // True when the legal move m checks the opponent's king (directly or by discovery).
+    bool gives_check(Move m) const;
+    // True when colour c has a piece other than pawns and king (null-move safety).
+    bool has_non_pawn_material(Color c) const {
+        return pieces(c) & ~(by_type_[kPawn] | by_type_[kKing]);
+    }
 
     // --- Game history ---
     // How many times the current position has occurred (counting this one) since the last

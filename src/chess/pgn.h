@@ -1,0 +1,109 @@
+// PGN: a game model with comments, NAGs and variations; a streaming, tolerant reader that
+// names the line of every error and resynchronises at the next game; an export-format writer.
+#pragma once
+
+#include <istream>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "chess/position.h"
+#include "core/result.h"
+
+namespace kibitz::chess {
+
+// One move of a game or variation, with what is written around it.
+struct PgnMove {
+    Move move;
+    std::string san;                               // canonical SAN (as move_to_san writes it)
+    std::vector<int> nags;                         // $n, and ! ? !! ?? !? ?! as 1..6
+    std::string comment_before, comment_after;     // whitespace collapsed to single spaces
+    std::vector<std::vector<PgnMove>> variations;  // alternatives to this move
+};
+
+struct PgnGame {
+    std::vector<std::pair<std::string, std::string>> tags;  // in file order
+    std::string start_fen;  // empty = standard start position; else the FEN tag
+    std::vector<PgnMove> moves;
+    std::string result = "*";  // "1-0", "0-1", "1/2-1/2" or "*"
+    int first_line = 0;        // line of the game's first tag (or movetext) in the input
+    std::string comment;       // comment before the first move
+
+    // The value of the tag `name` (first one, exact name), or "" when absent.
+    std::string_view tag(std::string_view name) const;
+    // Sets tag `name` to value, replacing the first tag of that name or appending it.
+    void set_tag(std::string_view name, std::string_view value);
+    // True when the Variant tag says Chess960 ("chess960", "fischerandom", ...).
+    bool chess960() const;
+    // The main line's moves.
+    std::vector<Move> mainline() const;
+};
+
+// The position the game starts from: start_fen (or the standard one), Chess960 per its Variant
+// tag. The error names the FEN or the unsupported variant.
+core::Result<Position> start_position(const PgnGame& game);
+
+// Where and why the last game failed to read.
+struct PgnError {
+    int line = 0;
+    int column = 0;
+    std::string reason;
+};
+
+// Reads games one at a time from a stream or a whole text: huge files need little memory.
+// Tolerant of common looseness (1/2, "1 e4", 0-0, e.p., ;-comments, %-lines, nested quotes in
+// tags); a broken game yields an error and reading resumes at the next tag section.
+class PgnReader {
+public:
+    // Reads from `in`, which must outlive the reader.
+    explicit PgnReader(std::istream& in);
+    // Reads from `text`, which must outlive the reader (no copy is made).
+    explicit PgnReader(std::string_view text);
+    PgnReader(const PgnReader&) = delete;  // line_ views buffer_
+    PgnReader& operator=(const PgnReader&) = delete;
+
+    // The next game, an error naming its line ("line 12, column 5: ..."), or nullopt at the end.
+    std::optional<core::Result<PgnGame>> next();
+
+    // Games returned so far, good and bad (the number of the last one returned).
+    int games() const { return games_; }
+    // Details of the last error returned by next().
+    const PgnError& last_error() const { return error_; }
+
+private:
+    struct Level;
+    bool load_line();
+    bool at_end();
+    void skip_to_next_game();
+    core::Result<PgnGame> fail(int line, int column, std::string reason, bool resync);
+    core::Result<PgnGame> read_game();
+    bool read_tags(PgnGame& game, std::vector<int>& tag_lines);
+    bool read_movetext(PgnGame& game, Position start);
+
+    std::istream* in_ = nullptr;
+    std::string_view text_;
+    std::size_t text_pos_ = 0;
+    std::string buffer_;
+    std::string_view line_;  // the current line, without its end-of-line characters
+    std::size_t col_ = 0;    // read position in line_
+    bool have_line_ = false;
+    int line_no_ = 0;
+    int games_ = 0;
+    PgnError error_;
+    std::string error_text_;
+    bool error_set_ = false;
+    bool error_resync_ = false;
+};
+
+// The game in PGN export format: the Seven Tag Roster first ("?" defaults, Result = result),
+// SetUp/FEN when start_fen is set, the other tags; movetext wrapped at 80 columns with move
+// numbers, comments, $n NAGs and variations; ends with the result and a newline.
+std::string write_pgn(const PgnGame& game);
+
+// Maps a suffix annotation (! ? !! ?? !? ?!) to its NAG 1..6, or a few evaluation symbols
+// (= += =+ +/- -/+ +- -+) to theirs; 0 when the text is none of these.
+int nag_from_symbol(std::string_view symbol);
+
+}  // namespace kibitz::chess

@@ -1,0 +1,107 @@
+// Chess as a search::Game: the rules of src/chess/ seen through the search library's concept.
+#pragma once
+
+#include "chess/movegen.h"
+#include "chess/position.h"
+#include "chess/see.h"
+#include "chess/status.h"
+#include "search/game.h"
+#include "search/score.h"
+
+namespace kibitz::engine {
+
+class ChessGame {
+public:
+    using Move = chess::Move;
+    using Undo = chess::Undo;
+    using MoveList = chess::MoveList;
+
+    ChessGame() = default;
+    explicit ChessGame(chess::Position pos) : pos_(std::move(pos)) {}
+
+    const chess::Position& position() const { return pos_; }
+    chess::Position& position() { return pos_; }
+
+    std::uint64_t key() const { return pos_.key(); }
+    void generate(MoveList& list) const { chess::generate<chess::Gen::kAll>(pos_, list); }
+    void generate_tactical(MoveList& list) const {
+        chess::generate<chess::Gen::kTactical>(pos_, list);
+    }
+    void generate_quiet(MoveList& list) const { chess::generate<chess::Gen::kQuiet>(pos_, list); }
+    Undo make(Move m) { return pos_.make(m); }
+    void unmake(Move m, const Undo& u) { pos_.unmake(m, u); }
+    Undo make_null() { return pos_.make_null(); }
+    void unmake_null(const Undo& u) { pos_.unmake_null(u); }
+    bool in_check() const { return pos_.in_check(); }
+
+    // No legal move: mated when in check, else stalemate (a draw).
+    search::Score terminal_score(int ply) const {
+        return pos_.in_check() ? search::mated_in(ply) : search::kDraw;
+    }
+
+    // Draws the search scores as 0 before looking at moves: a repetition of any earlier
+    // position since the last irreversible move, the fifty-move rule (unless the side to move
+    // is mated), and insufficient material.
+    bool is_draw(int /*ply*/) const {
+        if (pos_.halfmove_clock() >= 100 &&
+            (!pos_.in_check() || chess::count_legal_moves(pos_) > 0))
+            return true;
+        return pos_.is_repetition() || chess::insufficient_material(pos_);
+    }
+
+    // History-table index of a move: moving piece and destination.
+    static constexpr int kMoveIndexCount = 12 * 64;
+    int move_index(Move m) const { return pos_.moved_piece(m) * 64 + m.to(); }
+
+    // Tactical facts for ordering and pruning.
+    bool is_tactical(Move m) const { return pos_.is_capture(m) || m.kind() == Move::kPromotion; }
+    // MVV-LVA (most valuable victim, least valuable attacker), promotions counted as gains.
+    int capture_order(Move m) const {
+        const int victim = captured_value(m) +
+                           (m.kind() == Move::kPromotion ? chess::kSeeValue[m.promotion()] : 0);
+        return victim * 8 - type_of(pos_.moved_piece(m));
+    }
+    int captured_value(Move m) const {
+        if (m.kind() == Move::kEnPassant) return chess::kSeeValue[chess::kPawn];
+        if (m.kind() == Move::kCastling || pos_.piece_on(m.to()) == chess::kNoPiece) return 0;
+        return chess::kSeeValue[type_of(pos_.piece_on(m.to()))];
+    }
+    bool see_ge(Move m, int threshold) const { return chess::see_ge(pos_, m, threshold); }
+    bool gives_check(Move m) const { return pos_.gives_check(m); }
+    // Our pieces attacked by a lesser enemy piece (pieces other than pawns by pawns; rooks and
+    // queens by minor pieces; queens by rooks): moving them away is usually urgent.
+    std::uint64_t threatened() const {
+        using namespace chess;
+        const Color us = pos_.side_to_move(), them = ~us;
+        const Bitboard occ = pos_.pieces();
+        Bitboard by_pawns = pawn_attacks_bb(them, pos_.pieces(them, kPawn));
+        Bitboard by_minors = 0, by_rooks = 0;
+        for (Bitboard b = pos_.pieces(them, kKnight); b;)
+            by_minors |= knight_attacks(Square(core::pop_lsb(b)));
+        for (Bitboard b = pos_.pieces(them, kBishop); b;)
+            by_minors |= bishop_attacks(Square(core::pop_lsb(b)), occ);
+        for (Bitboard b = pos_.pieces(them, kRook); b;)
+            by_rooks |= rook_attacks(Square(core::pop_lsb(b)), occ);
+        return (by_pawns & (pos_.pieces(us) & ~pos_.pieces(kPawn) & ~pos_.pieces(kKing))) |
+               (by_minors & pos_.pieces(us, kRook, kQueen)) | (by_rooks & pos_.pieces(us, kQueen));
+    }
+    // True when the quiet move m takes a threatened piece to a square no enemy pawn attacks.
+    bool escapes(Move m, std::uint64_t threatened) const {
+        using namespace chess;
+        return (threatened & square_bb(m.from())) && !(pawn_attacks(pos_.side_to_move(), m.to()) &
+                                                       pos_.pieces(~pos_.side_to_move(), kPawn));
+    }
+
+    // A null move is unsafe in zugzwang, which threatens when only pawns are left.
+    bool null_move_allowed() const { return pos_.has_non_pawn_material(pos_.side_to_move()); }
+
+private:
+    chess::Position pos_;
+};
+
+static_assert(search::Game<ChessGame>);
+static_assert(search::HasNullMove<ChessGame> && search::HasTactical<ChessGame> &&
+              search::HasCheck<ChessGame> && search::HasDraw<ChessGame> &&
+              search::HasMoveIndex<ChessGame>);
+
+}  // namespace kibitz::engine

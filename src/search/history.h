@@ -1,0 +1,73 @@
+// Move-ordering memory: killer moves (Akl and Newborn 1977), the history heuristic (Schaeffer
+// 1983, 1989) with "gravity" (bonuses shrink as a value nears its bound, so old knowledge fades),
+// and counter moves (Uiterwijk 1992): the reply that refuted a move last time.
+#pragma once
+
+#include <array>
+#include <cassert>
+#include <cstdint>
+#include <cstdlib>
+#include <vector>
+
+#include "search/score.h"
+
+namespace kibitz::search {
+
+constexpr int kHistoryMax = 16384;
+
+// Adds bonus to an entry so that it stays within [-kHistoryMax, kHistoryMax].
+inline void apply_gravity(std::int16_t& entry, int bonus) {
+    entry = std::int16_t(entry + bonus - entry * std::abs(bonus) / kHistoryMax);
+}
+
+// History bonus for a cutoff at the given depth.
+constexpr int history_bonus(Depth depth) { return std::min(2000, 16 * depth * depth + 32 * depth); }
+
+class MoveHistory {
+public:
+    explicit MoveHistory(int index_count = 0) { resize(index_count); }
+
+    // Sets the number of move indices (the game's move_index range) and clears.
+    void resize(int index_count) {
+        size_ = index_count;
+        quiet_.assign(std::size_t(size_), 0);
+        counter_.assign(std::size_t(size_), 0);
+        clear_killers();
+    }
+    void clear() { resize(size_); }
+    void clear_killers() {
+        for (auto& k : killers_) k = {0, 0};
+    }
+
+    int quiet(int index) const {
+        assert(index >= 0 && index < size_);
+        return quiet_[std::size_t(index)];
+    }
+    void update_quiet(int index, int bonus) {
+        assert(index >= 0 && index < size_);
+        apply_gravity(quiet_[std::size_t(index)], bonus);
+    }
+
+    // The two killers at ply; the newest first.
+    const std::array<std::uint16_t, 2>& killers(int ply) const {
+        return killers_[std::size_t(ply)];
+    }
+    void add_killer(int ply, std::uint16_t move) {
+        auto& k = killers_[std::size_t(ply)];
+        if (k[0] != move) k = {move, k[0]};
+    }
+
+    // The counter move to the opponent's previous move (by its index); 0 when none.
+    std::uint16_t counter(int prev_index) const { return counter_[std::size_t(prev_index)]; }
+    void set_counter(int prev_index, std::uint16_t move) {
+        counter_[std::size_t(prev_index)] = move;
+    }
+
+private:
+    int size_ = 0;
+    std::vector<std::int16_t> quiet_;
+    std::vector<std::uint16_t> counter_;
+    std::array<std::array<std::uint16_t, 2>, kMaxPly + 8> killers_{};
+};
+
+}  // namespace kibitz::search

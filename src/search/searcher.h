@@ -1,0 +1,734 @@
+// The engine search: negamax principal variation search (NegaScout) inside iterative deepening
+// with aspiration windows, a transposition table, move ordering by TT move, SEE and MVV-LVA,
+// killers, counter moves and history, null-move pruning, late move reductions, futility,
+// reverse futility and late-move pruning, check extension, mate-distance pruning and a
+// quiescence search. Every technique is a switch in Features (search/features.h).
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <functional>
+#include <vector>
+
+#include "core/timer.h"
+#include "search/features.h"
+#include "search/game.h"
+#include "search/history.h"
+#include "search/limits.h"
+#include "search/stats.h"
+#include "search/tt.h"
+
+namespace kibitz::search {
+
+// What a game offers so that the search can order and prune tactical moves (chess has it).
+template <class G>
+concept HasTacticalInfo = requires(const G cg, typename G::Move m) {
+    { cg.is_tactical(m) } -> std::convertible_to<bool>;
+    { cg.capture_order(m) } -> std::convertible_to<int>;
+    { cg.captured_value(m) } -> std::convertible_to<int>;
+    { cg.see_ge(m, 0) } -> std::convertible_to<bool>;
+    { cg.gives_check(m) } -> std::convertible_to<bool>;
+    { cg.null_move_allowed() } -> std::convertible_to<bool>;
+};
+
+// What a game offers to order quiet moves that save a threatened piece first.
+template <class G>
+concept HasThreats = requires(const G cg, typename G::Move m, std::uint64_t t) {
+    { cg.threatened() } -> std::convertible_to<std::uint64_t>;
+    { cg.escapes(m, t) } -> std::convertible_to<bool>;
+};
+
+template <Game G, class E, Features F = Features{}>
+class Searcher {
+public:
+    using Move = typename G::Move;
+    using Report = std::function<void(const Iteration<Move>&)>;
+    // The root move being searched, its number (from 1) and the depth; sent after a second.
+    using CurrMoveReport = std::function<void(Move, int, Depth)>;
+
+    // tt and stop are shared by all threads of one search; eval scores positions.
+    Searcher(TranspositionTable& tt, std::atomic<bool>& stop, E eval = {})
+        : tt_(tt), stop_(stop), eval_(std::move(eval)) {
+        if constexpr (HasMoveIndex<G>) history_.resize(G::kMoveIndexCount);
+        for (int d = 1; d < 64; ++d)
+            for (int n = 1; n < 64; ++n)
+                lmr_[d][n] = int(0.75 + std::log(double(d)) * std::log(double(n)) / 2.25);
+    }
+
+    // Thread 0 reports and watches the clock; helper threads (Lazy SMP) only search.
+    void set_thread_index(int index) { thread_index_ = index; }
+    void set_multipv(int n) { multipv_ = std::max(1, n); }
+    void set_currmove_report(CurrMoveReport report) { currmove_report_ = std::move(report); }
+    // Forgets history, killers and counter moves (a new game).
+    void clear() { history_.clear(); }
+
+    // Turns an infinite (pondering) search into a timed one, with limits counted from now;
+    // safe to call from another thread while think() runs.
+    void ponderhit(std::int64_t soft_ms, std::int64_t hard_ms) {
+        const std::int64_t now = clock_.elapsed_ms();
+        soft_ms_.store(soft_ms ? now + soft_ms : 0, std::memory_order_relaxed);
+        hard_ms_.store(hard_ms ? now + hard_ms : 0, std::memory_order_relaxed);
+        infinite_.store(false, std::memory_order_relaxed);
+    }
+    E& evaluator() { return eval_; }
+
+    // Iterative deepening on g until a limit or the stop flag; returns the best move
+    // (Move{} when g has no legal move). report is called after each iteration.
+    Move think(G& g, const Limits& limits, const Report& report = {});
+
+    // Sets the limits and starts the clock ahead of think() (which then keeps them), so that
+    // another thread may call ponderhit() before think() has begun.
+    void prepare(const Limits& limits) {
+        limits_ = limits;
+        infinite_.store(limits.infinite, std::memory_order_relaxed);
+        soft_ms_.store(limits.soft_ms, std::memory_order_relaxed);
+        hard_ms_.store(limits.hard_ms, std::memory_order_relaxed);
+        clock_.reset();
+        prepared_ = true;
+    }
+
+    // Results of the last think().
+    const Stats& stats() const { return stats_; }
+    std::uint64_t nodes() const { return nodes_.load(std::memory_order_relaxed); }
+    Score score() const { return root_.empty() ? 0 : root_[0].score; }
+    Depth completed_depth() const { return completed_depth_; }
+    std::vector<Move> pv() const { return root_.empty() ? std::vector<Move>{} : root_[0].pv; }
+    // The MultiPV lines of the last completed iteration: first move, score and PV, best first.
+    struct Line {
+        Move move;
+        Score score;
+        std::vector<Move> pv;
+    };
+    std::vector<Line> lines() const {
+        std::vector<Line> out;
+        for (int i = 0; i < std::min<int>(multipv_, int(root_.size())); ++i) {
+            const RootMove& r = root_[std::size_t(i)];
+            out.push_back(Line{r.move, r.score == -kInfinite ? r.previous : r.score, r.pv});
+        }
+        return out;
+    }
+
+private:
+    enum NodeKind { kNonPV, kPV };
+    static constexpr Score kNoEval = -kInfinite;
+
+    struct RootMove {
+        Move move;
+        Score score = -kInfinite;
+        Score previous = -kInfinite;
+        std::vector<Move> pv;
+    };
+    struct Frame {
+        Score eval = kNoEval;
+        Move move{};
+        int move_index = -1;  // history index of the move made from this ply, -1 for none
+        bool null = false;
+    };
+    struct ScoredMove {
+        Move move;
+        int score;
+    };
+
+    Score search_root(G& g, Score alpha, Score beta, Depth depth);
+    template <NodeKind N>
+    Score pvs(G& g, Score alpha, Score beta, Depth depth, int ply, bool cut_node);
+    template <NodeKind N>
+    Score qsearch(G& g, Score alpha, Score beta, int ply, int qply);
+    void score_moves(const G& g, typename G::MoveList& list, Move tt_move, int ply,
+                     ScoredMove* out) const;
+    static Move pick(ScoredMove* moves, int count, int i);
+    void update_quiet_stats(const G& g, int ply, Move best, Depth depth, const Move* quiets,
+                            int quiet_count);
+    void update_pv(int ply, Move m);
+    bool should_stop();
+    void count_node(int ply) {
+        nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
+        if (ply > stats_.seldepth) stats_.seldepth = ply;
+    }
+    Score evaluate(const G& g) {
+        ++stats_.leaves;
+        return eval_(g);
+    }
+    Iteration<Move> make_iteration(const RootMove& rm, Depth depth, int pv_index, Bound bound);
+
+    TranspositionTable& tt_;
+    std::atomic<bool>& stop_;
+    E eval_;
+    MoveHistory history_;
+    int lmr_[64][64] = {};
+    int thread_index_ = 0;
+    int multipv_ = 1;
+    CurrMoveReport currmove_report_;
+    int pv_index_ = 0;
+
+    Limits limits_;
+    bool prepared_ = false;
+    std::atomic<bool> infinite_{false};
+    std::atomic<std::int64_t> soft_ms_{0}, hard_ms_{0};
+    core::Stopwatch clock_;
+    Stats stats_;
+    std::atomic<std::uint64_t> nodes_{0};
+    std::vector<RootMove> root_;
+    Depth root_depth_ = 0;
+    Depth completed_depth_ = 0;
+    Frame frames_[kMaxPly + 8];
+    Move pv_[kMaxPly + 1][kMaxPly + 1];
+    int pv_length_[kMaxPly + 1] = {};
+};
+
+// ---------------------------------------------------------------------------------------
+// Iterative deepening with aspiration windows.
+
+template <Game G, class E, Features F>
+typename G::Move Searcher<G, E, F>::think(G& g, const Limits& limits, const Report& report) {
+    if (!prepared_) prepare(limits);
+    prepared_ = false;
+    stats_ = Stats{};
+    nodes_.store(0, std::memory_order_relaxed);
+    completed_depth_ = 0;
+    history_.clear_killers();
+    for (auto& f : frames_) f = Frame{};
+
+    // 1. The root moves; nothing to search without a legal move.
+    root_.clear();
+    typename G::MoveList list;
+    g.generate(list);
+    for (const auto m : list) root_.push_back(RootMove{m, -kInfinite, -kInfinite, {m}});
+    if (root_.empty()) return Move{};
+    TTData hit;
+    if (tt_.probe(g.key(), hit) && hit.move) {
+        const auto it = std::find_if(root_.begin(), root_.end(),
+                                     [&](const RootMove& r) { return r.move.raw() == hit.move; });
+        if (it != root_.end()) std::rotate(root_.begin(), it, it + 1);
+    }
+    const int lines = std::min<int>(multipv_, int(root_.size()));
+
+    // 2. Deepen one ply at a time. Helper threads start one ply deeper every other thread.
+    Move last_best = root_[0].move;
+    int stable_iterations = 0;
+    Score last_score = -kInfinite;
+    for (Depth depth = 1 + (thread_index_ & 1); depth <= limits_.depth; ++depth) {
+        root_depth_ = depth;
+        for (auto& r : root_) r.previous = r.score;
+        for (pv_index_ = 0; pv_index_ < lines; ++pv_index_) {
+            // 3. Aspiration window around the previous score (Baudet 1978; Gillogly 1978),
+            // widened on a fail high or low until the score falls inside.
+            Score previous = root_[std::size_t(pv_index_)].previous;
+            Score delta = 25, alpha = -kInfinite, beta = kInfinite;
+            if (F.aspiration && depth >= 4 && previous > -kMateBound && previous < kMateBound) {
+                alpha = std::max(previous - delta, -kInfinite);
+                beta = std::min(previous + delta, kInfinite);
+            }
+            for (;;) {
+                const Score s = search_root(g, alpha, beta, depth);
+                std::stable_sort(
+                    root_.begin() + pv_index_, root_.end(),
+                    [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
+                if (stop_.load(std::memory_order_relaxed)) break;
+                if (s <= alpha) {
+                    if (report && thread_index_ == 0 && clock_.elapsed_ms() > 2000)
+                        report(make_iteration(root_[std::size_t(pv_index_)], depth, pv_index_,
+                                              kBoundUpper));
+                    beta = (alpha + beta) / 2;
+                    alpha = std::max(s - delta, -kInfinite);
+                    ++stats_.researches;
+                } else if (s >= beta) {
+                    if (report && thread_index_ == 0 && clock_.elapsed_ms() > 2000)
+                        report(make_iteration(root_[std::size_t(pv_index_)], depth, pv_index_,
+                                              kBoundLower));
+                    beta = std::min(s + delta, kInfinite);
+                    ++stats_.researches;
+                } else {
+                    break;
+                }
+                delta += delta / 2;
+            }
+            if (stop_.load(std::memory_order_relaxed)) break;
+        }
+        if (stop_.load(std::memory_order_relaxed)) break;
+        completed_depth_ = depth;
+        if (report && thread_index_ == 0)
+            for (int i = 0; i < lines; ++i)
+                report(make_iteration(root_[std::size_t(i)], depth, i, kBoundExact));
+
+        // 4. Stop when a limit says so: a mate found, or the soft time limit, stretched when
+        // the best move just changed or the score fell, shrunk when the move has been stable.
+        if (thread_index_ != 0) continue;
+        stable_iterations = root_[0].move == last_best ? stable_iterations + 1 : 0;
+        last_best = root_[0].move;
+        const Score best = root_[0].score;
+        const bool score_fell = last_score != -kInfinite && best < last_score - 30;
+        last_score = best;
+        if (limits_.mate && best >= kMateBound && (kMate - best + 1) / 2 <= limits_.mate) break;
+        if (infinite_.load(std::memory_order_relaxed)) continue;
+        if (const std::int64_t soft = soft_ms_.load(std::memory_order_relaxed)) {
+            double scale = stable_iterations == 0 ? 1.6 : stable_iterations >= 4 ? 0.6 : 1.0;
+            if (score_fell) scale *= 1.5;
+            if (clock_.elapsed_ms() >= std::int64_t(double(soft) * scale)) break;
+        }
+        if (limits_.nodes && nodes() >= limits_.nodes) break;
+    }
+    stats_.nodes = nodes();
+    return root_[0].move;
+}
+
+template <Game G, class E, Features F>
+Iteration<typename G::Move> Searcher<G, E, F>::make_iteration(const RootMove& rm, Depth depth,
+                                                              int pv_index, Bound bound) {
+    Iteration<Move> it;
+    it.depth = depth;
+    it.seldepth = stats_.seldepth;
+    it.multipv = pv_index + 1;
+    it.score = rm.score == -kInfinite ? rm.previous : rm.score;
+    it.bound = bound;
+    it.nodes = nodes();
+    it.time_ms = clock_.elapsed_ms();
+    it.hashfull = tt_.hashfull();
+    it.pv = rm.pv;
+    return it;
+}
+
+template <Game G, class E, Features F>
+bool Searcher<G, E, F>::should_stop() {
+    if (stop_.load(std::memory_order_relaxed)) return true;
+    if (thread_index_ != 0 || (nodes() & 1023) != 0) return false;
+    const std::int64_t hard = hard_ms_.load(std::memory_order_relaxed);
+    const bool out_of_time =
+        !infinite_.load(std::memory_order_relaxed) && hard && clock_.elapsed_ms() >= hard;
+    const bool out_of_nodes = limits_.nodes && nodes() >= limits_.nodes;
+    if ((out_of_time || out_of_nodes) && completed_depth_ >= 1) stop_.store(true);
+    return stop_.load(std::memory_order_relaxed);
+}
+
+// ---------------------------------------------------------------------------------------
+// Root: the moves in the order of the last iteration; the first with the full window.
+
+template <Game G, class E, Features F>
+Score Searcher<G, E, F>::search_root(G& g, Score alpha, Score beta, Depth depth) {
+    count_node(0);
+    Score best = -kInfinite;
+    bool first = true;
+    for (std::size_t i = std::size_t(pv_index_); i < root_.size(); ++i) {
+        RootMove& rm = root_[i];
+        const Move m = rm.move;
+        if (currmove_report_ && thread_index_ == 0 && clock_.elapsed_ms() > 1000)
+            currmove_report_(m, int(i) + 1, depth);
+        bool check = false;
+        if constexpr (HasTacticalInfo<G>) check = g.gives_check(m);
+        const Depth new_depth = depth - 1 + (F.check_extension && check);
+        frames_[0].move = m;
+        if constexpr (HasMoveIndex<G>) frames_[0].move_index = g.move_index(m);
+        const auto u = g.make(m);
+        Score s;
+        if (first) {
+            s = -pvs<kPV>(g, -beta, -alpha, new_depth, 1, false);
+        } else {
+            s = -pvs<kNonPV>(g, -alpha - 1, -alpha, new_depth, 1, true);
+            if (s > alpha && !stop_.load(std::memory_order_relaxed)) {
+                ++stats_.researches;
+                s = -pvs<kPV>(g, -beta, -alpha, new_depth, 1, false);
+            }
+        }
+        g.unmake(m, u);
+        if (stop_.load(std::memory_order_relaxed)) break;
+        first = false;
+        if (s > alpha || i == std::size_t(pv_index_)) {
+            rm.score = s;
+            rm.pv.assign(1, m);
+            for (int k = 0; k < pv_length_[1]; ++k) rm.pv.push_back(pv_[1][k]);
+        } else {
+            rm.score = -kInfinite;  // only an upper bound: sorts behind the best
+        }
+        if (s > best) best = s;
+        if (s > alpha) {
+            alpha = s;
+            if (s >= beta) break;
+        }
+    }
+    return best;
+}
+
+// ---------------------------------------------------------------------------------------
+// Interior nodes.
+
+template <Game G, class E, Features F>
+template <typename Searcher<G, E, F>::NodeKind N>
+Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply, bool cut_node) {
+    constexpr bool kPvNode = N == kPV;
+    pv_length_[ply] = 0;
+
+    // 1. Horizon: resolve captures first (quiescence), or take the static evaluation.
+    if (depth <= 0) {
+        if constexpr (F.quiescence) return qsearch<N>(g, alpha, beta, ply, 0);
+        count_node(ply);
+        typename G::MoveList list;
+        g.generate(list);
+        if (list.empty()) return g.terminal_score(ply);
+        return evaluate(g);
+    }
+    count_node(ply);
+    if (should_stop()) return 0;
+
+    // 2. Draws by the rules, the ply limit, and mate-distance pruning: no line from here can
+    // beat a mate already found nearer the root.
+    if constexpr (HasDraw<G>)
+        if (g.is_draw(ply)) return kDraw;
+    if (ply >= kMaxPly - 1) return evaluate(g);
+    if constexpr (F.mate_distance) {
+        alpha = std::max(alpha, mated_in(ply));
+        beta = std::min(beta, mate_in(ply + 1));
+        if (alpha >= beta) return alpha;
+    }
+
+    // 3. Transposition table: a deep enough entry with a usable bound ends a non-PV node.
+    TTData hit;
+    bool tt_hit = false;
+    if constexpr (F.tt) {
+        ++stats_.tt_probes;
+        tt_hit = tt_.probe(g.key(), hit);
+        stats_.tt_hits += tt_hit;
+    }
+    const Score tt_score = tt_hit ? score_from_tt(hit.score, ply) : 0;
+    const Move tt_move = tt_hit ? Move::from_raw(hit.move) : Move{};
+    if (!kPvNode && tt_hit && hit.depth >= depth &&
+        (hit.bound == kBoundExact || (hit.bound == kBoundLower && tt_score >= beta) ||
+         (hit.bound == kBoundUpper && tt_score <= alpha))) {
+        ++stats_.tt_cutoffs;
+        return tt_score;
+    }
+
+    // 4. Static evaluation, sharpened by the TT score when its bound allows.
+    bool in_check = false;
+    if constexpr (HasCheck<G>) in_check = g.in_check();
+    Frame& frame = frames_[ply];
+    Score raw_eval = kNoEval, eval = kNoEval;
+    if (!in_check) {
+        raw_eval = tt_hit && hit.eval != kNoEval ? hit.eval : evaluate(g);
+        eval = raw_eval;
+        if (tt_hit && (hit.bound == kBoundExact || (hit.bound == kBoundLower && tt_score > eval) ||
+                       (hit.bound == kBoundUpper && tt_score < eval)))
+            eval = tt_score;
+    }
+    frame.eval = raw_eval;
+    const bool improving = !in_check && (ply < 2 || frames_[ply - 2].eval == kNoEval ||
+                                         raw_eval > frames_[ply - 2].eval);
+
+    // 5. Pruning of whole nodes, never in check or at PV nodes.
+    if (!kPvNode && !in_check && beta < kMateBound && beta > -kMateBound) {
+        // Reverse futility / static null move: far above beta near the leaves, stop here.
+        if constexpr (F.reverse_futility)
+            if (depth <= 7 && eval - (90 - 30 * improving) * depth >= beta) return eval;
+
+        // Null move (Beal 1989; Donninger 1993): pass; if the opponent still cannot reach beta,
+        // a real move would do better. Unsafe in zugzwang, so only with pieces on the board;
+        // verified by a reduced normal search at high depth.
+        if constexpr (F.null_move && HasNullMove<G> && HasTacticalInfo<G>) {
+            if (depth >= 3 && eval >= beta && !frames_[ply - 1].null && !frame.null &&
+                g.null_move_allowed()) {
+                const Depth r = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
+                frame.null = true;
+                frame.move = Move{};
+                frame.move_index = -1;
+                const auto u = g.make_null();
+                Score s = -pvs<kNonPV>(g, -beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                g.unmake_null(u);
+                frame.null = false;
+                if (stop_.load(std::memory_order_relaxed)) return 0;
+                if (s >= beta) {
+                    if (s >= kMateBound) s = beta;
+                    if (depth < 12) return s;
+                    frame.null = true;  // verification search without another null move here
+                    const Score v = pvs<kNonPV>(g, beta - 1, beta, depth - r, ply, false);
+                    frame.null = false;
+                    if (v >= beta) return s;
+                }
+            }
+        }
+    }
+
+    // 6. Internal iterative reduction: without a TT move the ordering is poor; search
+    // shallower now and let the next iteration, with a TT move, go deeper.
+    if constexpr (F.iir)
+        if (depth >= 6 && (kPvNode || cut_node) && (!tt_hit || !hit.move)) --depth;
+
+    // 7. Moves: a finished game has none.
+    typename G::MoveList list;
+    g.generate(list);
+    if (list.empty()) return g.terminal_score(ply);
+    ScoredMove scored[G::MoveList::capacity()];
+    score_moves(g, list, tt_move, ply, scored);
+    const int count = int(list.size());
+
+    Score best = -kInfinite;
+    Move best_move{};
+    Move quiets[64];
+    int quiet_count = 0, searched = 0;
+    const Score alpha0 = alpha;
+    for (int i = 0; i < count; ++i) {
+        const Move m = pick(scored, count, i);
+        bool tactical = false, check = false;
+        if constexpr (HasTacticalInfo<G>) {
+            tactical = g.is_tactical(m);
+            check = g.gives_check(m);
+        }
+
+        // 8. Pruning of single moves once a move has been searched and no mate is at stake.
+        if (best > -kMateBound && !in_check && ply > 0) {
+            if (!tactical && !check) {
+                if constexpr (F.late_move_pruning)
+                    if (depth <= 8 && searched >= (3 + depth * depth) / (2 - improving)) continue;
+                if constexpr (F.futility)
+                    if (depth <= 8 && eval + 100 + 120 * depth <= alpha) continue;
+            }
+            if constexpr (F.see_pruning && HasTacticalInfo<G>)
+                if (depth <= 6 && !g.see_ge(m, tactical ? -100 * depth : -30 * depth * depth))
+                    continue;
+        }
+
+        // 9. Search the move: check extension; first move with the full window, later ones
+        // with a null window and late move reductions (quiet moves late in the ordering are
+        // searched shallower first), re-searched when they turn out better.
+        const Depth new_depth = depth - 1 + (F.check_extension && check && ply < 2 * root_depth_);
+        frame.move = m;
+        if constexpr (HasMoveIndex<G>) frame.move_index = g.move_index(m);
+        const auto u = g.make(m);
+        ++searched;
+        Score s;
+        if (searched == 1) {
+            s = -pvs<N>(g, -beta, -alpha, new_depth, ply + 1, kPvNode ? false : !cut_node);
+        } else {
+            Depth r = 0;
+            if constexpr (F.lmr) {
+                if (depth >= 3 && searched > 1 + 2 * kPvNode && !tactical) {
+                    r = lmr_[std::min(depth, 63)][std::min(searched, 63)];
+                    r += cut_node - kPvNode - check + !improving;
+                    // The index was taken before make(): afterwards `from` is empty.
+                    if constexpr (HasMoveIndex<G>)
+                        if (F.history) r -= history_.quiet(frame.move_index) / 8192;
+                    r = std::clamp(r, 0, new_depth - 1);
+                }
+            }
+            s = -pvs<kNonPV>(g, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
+            if (s > alpha && r > 0)
+                s = -pvs<kNonPV>(g, -alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+            if (kPvNode && s > alpha && s < beta) {
+                ++stats_.researches;
+                s = -pvs<kPV>(g, -beta, -alpha, new_depth, ply + 1, false);
+            }
+        }
+        g.unmake(m, u);
+        if (stop_.load(std::memory_order_relaxed)) return 0;
+
+        // 10. Keep the best; a cutoff updates the ordering memory.
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
+                best_move = m;
+                if constexpr (kPvNode) update_pv(ply, m);
+                if (s >= beta) {
+                    ++stats_.beta_cutoffs;
+                    stats_.first_move_cutoffs += searched == 1;
+                    stats_.first3_cutoffs += searched <= 3;
+                    if (!tactical) update_quiet_stats(g, ply, m, depth, quiets, quiet_count);
+                    break;
+                }
+                alpha = s;
+            }
+        }
+        if (!tactical && quiet_count < 64) quiets[quiet_count++] = m;
+    }
+    if (searched == 0) return alpha0;  // every move pruned: nothing better than alpha is known
+
+    // 11. Store the result with its bound.
+    if constexpr (F.tt) {
+        const Bound bound = best >= beta ? kBoundLower : best > alpha0 ? kBoundExact : kBoundUpper;
+        tt_.store(g.key(), bound == kBoundUpper ? std::uint16_t(0) : best_move.raw(),
+                  score_to_tt(best, ply), raw_eval, depth, bound);
+    }
+    return best;
+}
+
+// ---------------------------------------------------------------------------------------
+// Quiescence search: only captures and promotions (and, at its first ply, quiet checks), with
+// the static evaluation as a floor ("stand pat"); in check, every evasion.
+
+template <Game G, class E, Features F>
+template <typename Searcher<G, E, F>::NodeKind N>
+Score Searcher<G, E, F>::qsearch(G& g, Score alpha, Score beta, int ply, int qply) {
+    constexpr bool kPvNode = N == kPV;
+    pv_length_[ply] = 0;
+    count_node(ply);
+    ++stats_.qnodes;
+    if (should_stop()) return 0;
+    if constexpr (HasDraw<G>)
+        if (g.is_draw(ply)) return kDraw;
+    if (ply >= kMaxPly - 1) return evaluate(g);
+
+    // 1. Transposition table.
+    TTData hit;
+    bool tt_hit = false;
+    if constexpr (F.tt) tt_hit = tt_.probe(g.key(), hit);
+    const Score tt_score = tt_hit ? score_from_tt(hit.score, ply) : 0;
+    if (!kPvNode && tt_hit &&
+        (hit.bound == kBoundExact || (hit.bound == kBoundLower && tt_score >= beta) ||
+         (hit.bound == kBoundUpper && tt_score <= alpha)))
+        return tt_score;
+
+    // 2. Stand pat: the side to move may decline every capture (not when in check).
+    bool in_check = false;
+    if constexpr (HasCheck<G>) in_check = g.in_check();
+    Score best = -kInfinite, stand = kNoEval, raw_eval = kNoEval;
+    if (!in_check) {
+        raw_eval = tt_hit && hit.eval != kNoEval ? hit.eval : evaluate(g);
+        stand = raw_eval;
+        if (tt_hit && (hit.bound == kBoundExact || (hit.bound == kBoundLower && tt_score > stand) ||
+                       (hit.bound == kBoundUpper && tt_score < stand)))
+            stand = tt_score;
+        if (stand >= beta) return stand;
+        alpha = std::max(alpha, stand);
+        best = stand;
+    }
+
+    // 3. Moves: evasions in check; else captures and promotions, plus quiet checks at qply 0.
+    typename G::MoveList list;
+    if (in_check) {
+        g.generate(list);
+        if (list.empty()) return mated_in(ply);
+    } else if constexpr (HasTactical<G>) {
+        g.generate_tactical(list);
+        if constexpr (F.quiescence_checks && HasTacticalInfo<G>) {
+            if (qply == 0) {
+                typename G::MoveList quiet;
+                g.generate_quiet(quiet);
+                for (const auto m : quiet)
+                    if (g.gives_check(m)) list.push_back(m);
+            }
+        }
+    } else {
+        return stand;  // a game without tactical moves has no quiescence
+    }
+    const Move tt_move = tt_hit ? Move::from_raw(hit.move) : Move{};
+    ScoredMove scored[G::MoveList::capacity()];
+    score_moves(g, list, tt_move, ply, scored);
+    const int count = int(list.size());
+
+    Move best_move{};
+    const Score alpha0 = alpha;
+    for (int i = 0; i < count; ++i) {
+        const Move m = pick(scored, count, i);
+        // 4. Delta pruning (even winning this piece cannot lift us to alpha) and SEE pruning.
+        if (!in_check && best > -kMateBound) {
+            if constexpr (HasTacticalInfo<G>) {
+                if constexpr (F.delta_pruning)
+                    if (g.is_tactical(m) && stand + g.captured_value(m) + 200 <= alpha) continue;
+                if constexpr (F.see_pruning)
+                    if (!g.see_ge(m, 0)) continue;
+            }
+        }
+        const auto u = g.make(m);
+        const Score s = -qsearch<N>(g, -beta, -alpha, ply + 1, qply + 1);
+        g.unmake(m, u);
+        if (stop_.load(std::memory_order_relaxed)) return 0;
+        if (s > best) {
+            best = s;
+            if (s > alpha) {
+                best_move = m;
+                if constexpr (kPvNode) update_pv(ply, m);
+                if (s >= beta) break;
+                alpha = s;
+            }
+        }
+    }
+
+    if constexpr (F.tt) {
+        const Bound bound = best >= beta               ? kBoundLower
+                            : best > alpha0 && kPvNode ? kBoundExact
+                                                       : kBoundUpper;
+        tt_.store(g.key(), best_move.raw(), score_to_tt(best, ply), raw_eval, 0, bound);
+    }
+    return best;
+}
+
+// ---------------------------------------------------------------------------------------
+// Move ordering.
+
+template <Game G, class E, Features F>
+void Searcher<G, E, F>::score_moves(const G& g, typename G::MoveList& list, Move tt_move, int ply,
+                                    ScoredMove* out) const {
+    constexpr int kTT = 1 << 30, kGoodTactical = 1 << 28, kKiller = 1 << 27, kCounter = 1 << 26;
+    std::uint16_t killer0 = 0, killer1 = 0, counter = 0;
+    if constexpr (F.killers) {
+        killer0 = history_.killers(ply)[0];
+        killer1 = history_.killers(ply)[1];
+    }
+    if constexpr (F.counter_moves && HasMoveIndex<G>)
+        if (ply > 0 && frames_[ply - 1].move_index >= 0)
+            counter = history_.counter(frames_[ply - 1].move_index);
+    std::uint64_t threatened = 0;
+    if constexpr (HasThreats<G>) threatened = g.threatened();
+    for (std::size_t i = 0; i < list.size(); ++i) {
+        const Move m = list[i];
+        int s = 0;
+        if (F.tt && m == tt_move && tt_move.raw() != 0) {
+            s = kTT;
+        } else {
+            bool tactical = false;
+            if constexpr (HasTacticalInfo<G>) tactical = g.is_tactical(m);
+            if (tactical) {
+                // Winning and equal captures by MVV-LVA above killers; losing ones last.
+                if constexpr (HasTacticalInfo<G>)
+                    s = (g.see_ge(m, 0) ? kGoodTactical : -kGoodTactical) + g.capture_order(m);
+            } else if (m.raw() == killer0) {
+                s = kKiller;
+            } else if (m.raw() == killer1) {
+                s = kKiller - 1;
+            } else if (m.raw() == counter) {
+                s = kCounter;
+            } else {
+                if constexpr (F.history && HasMoveIndex<G>) s = history_.quiet(g.move_index(m));
+                // Saving a piece attacked by a lesser one comes before other quiet moves.
+                if constexpr (HasThreats<G>)
+                    if (threatened && g.escapes(m, threatened)) s += 2 * kHistoryMax;
+            }
+        }
+        out[i] = ScoredMove{m, s};
+    }
+}
+
+// Selection sort, one step: brings the best remaining move to position i.
+template <Game G, class E, Features F>
+typename G::Move Searcher<G, E, F>::pick(ScoredMove* moves, int count, int i) {
+    int best = i;
+    for (int j = i + 1; j < count; ++j)
+        if (moves[j].score > moves[best].score) best = j;
+    std::swap(moves[i], moves[best]);
+    return moves[i].move;
+}
+
+template <Game G, class E, Features F>
+void Searcher<G, E, F>::update_quiet_stats(const G& g, int ply, Move best, Depth depth,
+                                           const Move* quiets, int quiet_count) {
+    if constexpr (F.killers) history_.add_killer(ply, best.raw());
+    if constexpr (HasMoveIndex<G>) {
+        if constexpr (F.history) {
+            const int bonus = history_bonus(depth);
+            history_.update_quiet(g.move_index(best), bonus);
+            for (int i = 0; i < quiet_count; ++i)
+                history_.update_quiet(g.move_index(quiets[i]), -bonus);
+        }
+        if constexpr (F.counter_moves)
+            if (ply > 0 && frames_[ply - 1].move_index >= 0)
+                history_.set_counter(frames_[ply - 1].move_index, best.raw());
+    }
+}
+
+template <Game G, class E, Features F>
+void Searcher<G, E, F>::update_pv(int ply, Move m) {
+    pv_[ply][0] = m;
+    const int child = pv_length_[ply + 1];
+    for (int k = 0; k < child; ++k) pv_[ply][k + 1] = pv_[ply + 1][k];
+    pv_length_[ply] = child + 1;
+}
+
+}  // namespace kibitz::search

@@ -1,0 +1,26 @@
+// Counters that the search keeps for the lab and for UCI info lines.
+#pragma once
+
+#include <cstdint>
+
+namespace kibitz::search {
+
+struct Stats {
+    std::uint64_t nodes = 0;   // positions visited (interior and leaves)
+    std::uint64_t leaves = 0;  // positions scored by the evaluator
+    std::uint64_t qnodes = 0;  // quiescence positions
+    std::uint64_t tt_probes = 0, tt_hits = 0, tt_cutoffs = 0;
+    std::uint64_t beta_cutoffs = 0, first_move_cutoffs = 0, first3_cutoffs = 0;
+    std::uint64_t researches = 0;  // PVS and aspiration re-searches
+    int seldepth = 0;
+
+    void add(const Stats& o) {
+        nodes += o.nodes, leaves += o.leaves, qnodes += o.qnodes;
+        tt_probes += o.tt_probes, tt_hits += o.tt_hits, tt_cutoffs += o.tt_cutoffs;
+        beta_cutoffs += o.beta_cutoffs, first_move_cutoffs += o.first_move_cutoffs;
+        first3_cutoffs += o.first3_cutoffs, researches += o.researches;
+        if (o.seldepth > seldepth) seldepth = o.seldepth;
+    }
+};
+
+}  // namespace kibitz::search

@@ -1,0 +1,250 @@
+// The full chess evaluation: colour symmetry, obvious values, trace linearity (the tuner's
+// contract), pawn-table transparency, draw scaling, the eval report, and a speed benchmark.
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <cstdint>
+#include <cstdio>
+#include <ctime>
+#include <string>
+#include <vector>
+
+#include "chess/movegen.h"
+#include "chess/position.h"
+#include "core/rng.h"
+#include "core/strings.h"
+#include "core/timer.h"
+#include "eval/chess_eval.h"
+#include "eval/presets.h"
+
+namespace kibitz::eval {
+namespace {
+
+using chess::Position;
+
+Position from_fen(const std::string& fen) {
+    auto pos = Position::from_fen(fen);
+    EXPECT_TRUE(pos.ok()) << fen << ": " << (pos.ok() ? "" : pos.error());
+    return pos.ok() ? *pos : Position();
+}
+
+// The colour-flipped mirror of a FEN: ranks reversed, colours swapped, side to move swapped,
+// castling rights and the en-passant square mirrored.
+std::string mirror_fen(const std::string& fen) {
+    const auto f = core::split_words(fen);
+    std::vector<std::string> ranks(1);
+    for (char c : f[0]) {
+        if (c == '/')
+            ranks.emplace_back();
+        else
+            ranks.back() += std::isalpha(static_cast<unsigned char>(c))
+                                ? char(std::isupper(static_cast<unsigned char>(c))
+                                           ? std::tolower(static_cast<unsigned char>(c))
+                                           : std::toupper(static_cast<unsigned char>(c)))
+                                : c;
+    }
+    std::string out;
+    for (auto it = ranks.rbegin(); it != ranks.rend(); ++it) out += (out.empty() ? "" : "/") + *it;
+    out += f[1] == "w" ? " b " : " w ";
+    std::string upper, lower;
+    for (char c : f[2]) {
+        if (c == '-') continue;
+        if (std::isupper(static_cast<unsigned char>(c)))
+            lower += char(std::tolower(static_cast<unsigned char>(c)));
+        else
+            upper += char(std::toupper(static_cast<unsigned char>(c)));
+    }
+    out += upper + lower == "" ? "-" : upper + lower;
+    out += ' ';
+    out += f[3] == "-" ? std::string("-") : std::string{f[3][0], char('1' + '8' - f[3][1])};
+    for (std::size_t i = 4; i < f.size(); ++i) out += " " + std::string(f[i]);
+    return out;
+}
+
+// Positions from random playouts (SplitMix64) from the start and a few middlegame and endgame
+// FENs, every ply of every game, until the game ends or max_ply.
+std::vector<Position> random_positions(std::size_t wanted, std::uint64_t seed) {
+    static const char* const kStarts[] = {
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "r4rk1/1pp1qppp/p1np1n2/2b1p1B1/2B1P1b1/P1NP1N2/1PP1QPPP/R4RK1 w - - 0 10",
+        "8/5pk1/6p1/3B4/8/1b4P1/5PK1/8 w - - 0 1",
+        "4k3/pp3ppp/8/8/8/8/PP3PPP/4K3 w - - 0 1",
+    };
+    core::SplitMix64 rng(seed);
+    std::vector<Position> out;
+    while (out.size() < wanted) {
+        for (const char* fen : kStarts) {
+            Position pos = from_fen(fen);
+            for (int ply = 0; ply < 160 && out.size() < wanted; ++ply) {
+                const chess::MoveList moves = chess::legal_moves(pos);
+                if (moves.empty()) break;
+                pos.make(moves[rng.below(moves.size())]);
+                pos.clear_history();
+                out.push_back(pos);
+            }
+        }
+    }
+    return out;
+}
+
+TEST(ChessEval, MirrorFenIsAnInvolution) {
+    const std::string fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b Kq - 3 7";
+    EXPECT_EQ(mirror_fen(fen),
+              "r3k2r/pppbbppp/2n2q1P/1P2p3/3pn3/BN2PNP1/P1PPQPB1/R3K2R w Qk - 3 7");
+    EXPECT_EQ(mirror_fen(mirror_fen(fen)), fen);
+    EXPECT_EQ(mirror_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"), "4k3/8/8/8/3Pp3/8/8/4K3 b - d3 0 2");
+}
+
+TEST(ChessEval, ColourSymmetry) {
+    for (const Position& pos : random_positions(6000, 1)) {
+        const Position mirrored = from_fen(mirror_fen(pos.fen()));
+        ASSERT_EQ(evaluate(pos), evaluate(mirrored)) << pos.fen();
+        ASSERT_EQ(evaluate_thesis(pos), evaluate_thesis(mirrored)) << pos.fen();
+        ASSERT_EQ(evaluate(pos, Preset::kFranaszczuk), evaluate(mirrored, Preset::kFranaszczuk))
+            << pos.fen();
+    }
+}
+
+TEST(ChessEval, StartPositionIsTempoOnly) {
+    EXPECT_EQ(evaluate(Position()), default_weights().tempo.mg);
+    EXPECT_EQ(game_phase(Position()), kPhaseMax);
+}
+
+TEST(ChessEval, MaterialAdvantageIsPositive) {
+    // White is missing a piece: negative for White to move, positive for Black to move.
+    for (const char* placement : {"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/R1BQKBNR",
+                                  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNB1KBNR",
+                                  "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBN1",
+                                  "rnbqkbnr/pppppppp/8/8/8/8/PPPP1PPP/RNBQKBNR"}) {
+        EXPECT_LT(evaluate(from_fen(std::string(placement) + " w kq - 0 1")), 0) << placement;
+        EXPECT_GT(evaluate(from_fen(std::string(placement) + " b kq - 0 1")), 0) << placement;
+    }
+    EXPECT_GT(evaluate(from_fen("8/8/8/4k3/8/8/8/3QK3 w - - 0 1")), 600);
+    EXPECT_GT(evaluate(from_fen("8/8/8/4k3/8/8/8/3RK3 w - - 0 1")), 300);
+    EXPECT_GT(evaluate(from_fen("8/8/8/4k3/8/8/4P3/4K3 w - - 0 1")), 50);
+    EXPECT_LT(evaluate(from_fen("8/8/8/4k3/8/8/4P3/4K3 b - - 0 1")), -50);
+}
+
+TEST(ChessEval, DrawScaling) {
+    NoTrace none;
+    EvalTrace trace;
+    // Dead positions are 0.
+    for (const char* fen : {"8/8/8/4k3/8/8/8/2B1K3 w - - 0 1", "8/8/8/4k3/8/8/8/1N2K3 b - - 0 1",
+                            "8/8/8/4k3/8/8/8/4K3 w - - 0 1"})
+        EXPECT_EQ(evaluate(from_fen(fen)), 0) << fen;
+    // Opposite-coloured bishops: scaled, and less with fewer pawns.
+    evaluate(from_fen("8/5pk1/6p1/3B4/8/2b3P1/5PKP/8 w - - 0 1"), default_weights(), trace);
+    EXPECT_EQ(trace.scale, 16 + 4 * 3);
+    // A rook against a bishop without pawns: scaled to a quarter.
+    evaluate(from_fen("8/8/4k3/8/3b4/8/8/R3K3 w - - 0 1"), default_weights(), trace);
+    EXPECT_EQ(trace.scale, 16);
+    // Two knights cannot force mate.
+    evaluate(from_fen("8/8/4k3/8/8/8/8/1N2KN2 w - - 0 1"), default_weights(), trace);
+    EXPECT_EQ(trace.scale, 4);
+    // Queen against rook stays unscaled; so does a rook up with pawns.
+    evaluate(from_fen("8/8/4k3/8/3r4/8/8/3QK3 w - - 0 1"), default_weights(), trace);
+    EXPECT_EQ(trace.scale, kScaleNormal);
+    EXPECT_EQ(evaluate(from_fen("8/8/4k3/8/3r4/8/8/3QK3 w - - 0 1"), default_weights(), none),
+              trace.score(default_weights()));
+}
+
+// A set of weights with every value replaced by a pseudo-random one.
+Weights random_weights(std::uint64_t seed) {
+    core::SplitMix64 rng(seed);
+    Weights w{};
+    for_each_param(w, [&](std::string_view, Pair& p) {
+        p = {int(rng.below(401)) - 200, int(rng.below(401)) - 200};
+    });
+    return w;
+}
+
+TEST(ChessEval, TraceIsLinear) {
+    const Weights other = random_weights(7);
+    EvalTrace trace, other_trace;
+    NoTrace none;
+    for (const Position& pos : random_positions(4000, 2)) {
+        const Score score = evaluate(pos, default_weights(), trace);
+        ASSERT_EQ(score, evaluate(pos, default_weights(), none)) << pos.fen();
+        ASSERT_EQ(trace.score(default_weights()), score) << pos.fen();
+        ASSERT_EQ(trace.phase, game_phase(pos));
+        // The counts do not depend on the weights: other weights give the same counts, and
+        // their score is again the linear combination.
+        const Score other_score = evaluate(pos, other, other_trace);
+        ASSERT_EQ(other_trace.score(other), other_score) << pos.fen();
+        ASSERT_EQ(other_trace.counts, trace.counts) << pos.fen();
+    }
+}
+
+TEST(ChessEval, PawnTableChangesNothing) {
+    PawnTable table(10), shared(10);  // small, so that entries are replaced too
+    NoTrace none;
+    const Weights other = random_weights(11);
+    for (const Position& pos : random_positions(6000, 3)) {
+        ASSERT_EQ(evaluate(pos, default_weights(), table), evaluate(pos)) << pos.fen();
+        // A table switched between weights is cleared instead of giving stale entries.
+        ASSERT_EQ(evaluate(pos, default_weights(), shared), evaluate(pos)) << pos.fen();
+        ASSERT_EQ(evaluate(pos, other, shared), evaluate(pos, other, none)) << pos.fen();
+    }
+    EXPECT_GT(table.hits(), 1000u);
+    EXPECT_GT(table.misses(), 1000u);
+}
+
+TEST(ChessEval, ReportAddsUp) {
+    const Position pos =
+        from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4");
+    const std::string report = eval_report(pos, default_weights());
+    for (const char* title :
+         {"Material", "Piece squares", "Mobility", "Threats", "Protection", "Passed pawns",
+          "Pawn structure", "Key squares", "King safety", "Castling", "Bishop pair",
+          "Rooks/queens on files", "Outposts", "Tempo", "Phase: 24/24", "Scale: 64/64"})
+        EXPECT_NE(report.find(title), std::string::npos) << title << "\n" << report;
+    const Score score = evaluate(pos);
+    char final_line[96];
+    std::snprintf(final_line, sizeof final_line,
+                  "%+d cp (White's view), %+d cp (side to move, Black)", -score, score);
+    EXPECT_NE(report.find(final_line), std::string::npos) << final_line << "\n" << report;
+}
+
+// Evaluations per second of f over positions, by wall clock and by this process's CPU time
+// (the CPU figure is the one to compare on a loaded machine).
+template <class F>
+void bench(const char* name, const std::vector<Position>& positions, F&& f) {
+    std::int64_t sum = 0;
+    const std::clock_t cpu_start = std::clock();
+    core::Stopwatch watch;
+    for (int round = 0; round < 3; ++round)
+        for (const Position& pos : positions) sum += f(pos);
+    const std::int64_t ns = watch.elapsed_ns();
+    const auto cpu_ns = std::int64_t(double(std::clock() - cpu_start) * 1e9 / CLOCKS_PER_SEC);
+    const std::uint64_t evals = 3 * positions.size();
+    std::printf("[ bench    ] %-32s %9llu evals/s wall, %9llu evals/s CPU (checksum %lld)\n", name,
+                static_cast<unsigned long long>(core::per_second(evals, ns)),
+                static_cast<unsigned long long>(core::per_second(evals, cpu_ns)),
+                static_cast<long long>(sum));
+}
+
+// Not a test of speed (nothing is asserted): prints evaluations per second for the log.
+TEST(ChessEval, Benchmark) {
+    const std::vector<Position> positions = random_positions(100000, 4);
+    PawnTable table;
+    NoTrace none;
+    EvalTrace trace;
+    bench("full", positions,
+          [&](const Position& pos) { return evaluate(pos, default_weights(), none); });
+    bench("full with pawn table", positions,
+          [&](const Position& pos) { return evaluate(pos, default_weights(), table); });
+    std::printf("[ bench    ] pawn table hits %llu, misses %llu\n",
+                static_cast<unsigned long long>(table.hits()),
+                static_cast<unsigned long long>(table.misses()));
+    bench("full with EvalTrace", positions,
+          [&](const Position& pos) { return evaluate(pos, default_weights(), trace); });
+    bench("thesis", positions, [&](const Position& pos) { return evaluate_thesis(pos); });
+    bench("franaszczuk", positions,
+          [&](const Position& pos) { return evaluate(pos, Preset::kFranaszczuk); });
+}
+
+}  // namespace
+}  // namespace kibitz::eval

@@ -1,10 +1,10 @@
-// `kibitz uci`: the UCI engine on stdin/stdout. Placeholder: answers the handshake only.
+// `kibitz uci` (also `kibitz` with no arguments): the UCI engine on stdin/stdout.
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <string>
 
 #include "app/commands.h"
-#include "core/strings.h"
+#include "uci/session.h"
 
 void register_uci(CLI::App& app) {
     CLI::App* cmd = app.add_subcommand("uci", "UCI engine on stdin/stdout (the default)");
@@ -14,17 +14,14 @@ void register_uci(CLI::App& app) {
 }
 
 int run_uci() {
+    // GUIs ignore text before "uci"; a person at a terminal learns what to type.
+    std::cout << "Kibitz " KIBITZ_VERSION
+                 " (UCI chess engine): type uci, position startpos, "
+                 "go movetime 1000, d, eval, bench, quit"
+              << std::endl;
+    kibitz::uci::Session session(std::cout);
     std::string line;
-    while (std::getline(std::cin, line)) {
-        const auto words = kibitz::core::split_words(line);
-        if (words.empty()) continue;
-        if (words[0] == "uci") {
-            std::cout << "id name Kibitz\nid author the Kibitz developers\nuciok" << std::endl;
-        } else if (words[0] == "isready") {
-            std::cout << "readyok" << std::endl;
-        } else if (words[0] == "quit") {
-            break;
-        }
-    }
+    while (std::getline(std::cin, line))
+        if (!session.handle(line)) break;
     return 0;
 }

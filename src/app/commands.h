@@ -10,6 +10,9 @@ class App;
 // any other std::exception ends the program with "kibitz: error: <what>" and status 2.
 void register_uci(CLI::App& app);
 void register_perft(CLI::App& app);
+void register_bench(CLI::App& app);
+void register_epd(CLI::App& app);
+void register_pgn(CLI::App& app);
 
 // Runs the UCI engine on stdin/stdout until "quit" or end of input; returns the exit status.
 // This is what `kibitz` does when no subcommand is given.

@@ -14,6 +14,9 @@ int main(int argc, char** argv) {
 
         register_uci(app);
         register_perft(app);
+        register_bench(app);
+        register_epd(app);
+        register_pgn(app);
 
         try {
             app.parse(argc, argv);

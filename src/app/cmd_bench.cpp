@@ -1,0 +1,20 @@
+// kibitz bench: the search signature (total nodes at a fixed depth) and its speed.
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <memory>
+
+#include "app/commands.h"
+#include "engine/chess_engine.h"
+
+void register_bench(CLI::App& app) {
+    auto depth = std::make_shared<int>(kibitz::engine::kBenchDepth);
+    auto* cmd = app.add_subcommand(
+        "bench",
+        "Search fixed positions to a fixed depth (1 thread, 16 MB): total nodes and speed");
+    cmd->add_option("depth", *depth, "Depth in plies")->check(CLI::Range(1, 30));
+    cmd->callback([depth] {
+        const auto r = kibitz::engine::run_bench(*depth, std::cerr);
+        std::cout << "Nodes searched: " << r.nodes << "\nTime: " << r.time_ms
+                  << " ms\nNodes/second: " << r.nps << std::endl;
+    });
+}

@@ -1,0 +1,63 @@
+// The chess engine: ChessGame searched with the chess evaluation, plus the bench positions.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <ostream>
+
+#include "engine/chess_game.h"
+#include "engine/engine.h"
+#include "eval/chess_eval.h"
+#include "eval/presets.h"
+
+namespace kibitz::engine {
+
+// Scores a ChessGame with the chosen evaluation. Each search thread holds its own copy, and so
+// its own pawn hash table; the weights are shared and never change during a search.
+class ChessEvaluator {
+public:
+    ChessEvaluator() : weights_(std::make_shared<const eval::Weights>(eval::default_weights())) {}
+    explicit ChessEvaluator(eval::Preset preset) : ChessEvaluator() { preset_ = preset; }
+    ChessEvaluator(const ChessEvaluator& o) : preset_(o.preset_), weights_(o.weights_) {}
+    ChessEvaluator& operator=(const ChessEvaluator& o) {
+        preset_ = o.preset_;
+        weights_ = o.weights_;
+        pawns_.clear();
+        return *this;
+    }
+
+    eval::Preset preset() const { return preset_; }
+    const eval::Weights& weights() const { return *weights_; }
+    // Full evaluation with other weights (e.g. tuned ones).
+    void set_weights(const eval::Weights& w) {
+        weights_ = std::make_shared<const eval::Weights>(w);
+        pawns_.clear();
+    }
+
+    search::Score operator()(const ChessGame& g) {
+        if (preset_ == eval::Preset::kFull) return eval::evaluate(g.position(), *weights_, pawns_);
+        return eval::evaluate(g.position(), preset_);
+    }
+
+private:
+    eval::Preset preset_ = eval::Preset::kFull;
+    std::shared_ptr<const eval::Weights> weights_;
+    eval::PawnTable pawns_;
+};
+
+using ChessEngine = Engine<ChessGame, ChessEvaluator>;
+
+struct BenchResult {
+    std::uint64_t nodes = 0;
+    std::int64_t time_ms = 0;
+    std::uint64_t nps = 0;
+};
+
+// The bench: fixed positions searched to a fixed depth with one thread and a fresh 16 MB
+// table each, so the node count is a signature of the search and evaluation. Writes one line
+// per position to log.
+BenchResult run_bench(int depth, std::ostream& log);
+
+inline constexpr int kBenchDepth = 11;
+
+}  // namespace kibitz::engine

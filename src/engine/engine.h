@@ -1,0 +1,237 @@
+// Engine<G, E>: position + search threads + transposition table + time control behind one API.
+// UCI, NBoard, the HTTP server, matches and the tuner are all clients of it.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include "engine/strength.h"
+#include "engine/time_manager.h"
+#include "search/searcher.h"
+
+namespace kibitz::engine {
+
+template <search::Game G, class E, search::Features F = search::Features{}>
+class Engine {
+public:
+    using Move = typename G::Move;
+    using Searcher = search::Searcher<G, E, F>;
+    using InfoCallback = std::function<void(const search::Iteration<Move>&)>;
+    // Best move and the expected reply (Move{} when unknown); called once per go().
+    using BestMoveCallback = std::function<void(Move best, Move ponder)>;
+    using CurrMoveCallback = std::function<void(Move move, int number, search::Depth depth)>;
+
+    explicit Engine(E eval = {}) : eval_(std::move(eval)), tt_(16) { set_threads(1); }
+    ~Engine() {
+        stop();
+        wait();
+    }
+    Engine(const Engine&) = delete;
+    Engine& operator=(const Engine&) = delete;
+
+    InfoCallback on_info;
+    BestMoveCallback on_bestmove;
+    CurrMoveCallback on_currmove;
+
+    // Settings; they take effect at the next go().
+    void set_threads(int n) {
+        wait();
+        searchers_.clear();
+        for (int i = 0; i < std::max(1, n); ++i) {
+            searchers_.push_back(std::make_unique<Searcher>(tt_, stop_, eval_));
+            searchers_.back()->set_thread_index(i);
+            searchers_.back()->set_multipv(multipv_);
+        }
+        if (elo_) searchers_[0]->set_multipv(std::max(multipv_, kStrengthLines));
+    }
+    int threads() const { return int(searchers_.size()); }
+    void set_hash_mb(std::size_t mb) {
+        wait();
+        tt_.resize(mb);
+    }
+    void set_multipv(int n) {
+        multipv_ = std::max(1, n);
+        for (auto& s : searchers_) s->set_multipv(multipv_);
+        if (elo_) searchers_[0]->set_multipv(std::max(multipv_, kStrengthLines));
+    }
+    void set_move_overhead(std::int64_t ms) { overhead_ms_ = ms; }
+    // Limited strength at about this rating (kMinElo..kMaxElo); 0 plays at full strength.
+    void set_strength(int elo, std::uint64_t seed) {
+        wait();
+        elo_ = elo ? std::clamp(elo, kMinElo, kMaxElo) : 0;
+        rng_ = core::SplitMix64(seed);
+        searchers_[0]->set_multipv(elo_ ? std::max(multipv_, kStrengthLines) : multipv_);
+    }
+    int strength() const { return elo_; }
+    // The evaluator that new searches copy (e.g. another preset or weights).
+    void set_evaluator(E eval) {
+        wait();
+        eval_ = std::move(eval);
+        set_threads(threads());
+    }
+    // A new game: forget the table and the move-ordering memory.
+    void clear() {
+        wait();
+        tt_.clear();
+        for (auto& s : searchers_) s->clear();
+    }
+
+    // The position to search next (a copy, with its history).
+    void set_position(const G& g) {
+        wait();
+        game_ = g;
+    }
+    const G& game() const { return game_; }
+
+    // Starts searching the position in the background; on_info reports progress and
+    // on_bestmove the result. A pondering or infinite search reports its move only after
+    // ponderhit() or stop(), as UCI demands.
+    void go(const GoParams& params, int side_to_move) {
+        wait();
+        stop_.store(false);
+        {
+            std::lock_guard lock(mutex_);
+            waiting_ = params.infinite || params.ponder;
+            finished_ = false;
+        }
+        GoParams timed = params;  // the limits that apply once a ponder search is hit
+        timed.ponder = false;
+        planned_ = plan_limits(timed, side_to_move, overhead_ms_);
+        search::Limits limits = plan_limits(params, side_to_move, overhead_ms_);
+        if (elo_) limit_for_elo(elo_, limits);
+        tt_.new_search();
+        searching_ = true;
+        // Prepared here, not in the thread, so that a quick ponderhit() cannot be lost.
+        searchers_[0]->prepare(limits);
+        main_ = std::thread([this, limits] { run(limits); });
+    }
+
+    // Ends the search as soon as possible; the best move found so far is reported.
+    void stop() {
+        stop_.store(true);
+        release();
+    }
+
+    // The opponent played the expected move: the pondering search goes on under the clock.
+    void ponderhit() {
+        if (!searching_) return;
+        searchers_[0]->ponderhit(planned_.soft_ms, planned_.hard_ms);
+        bool done;
+        {
+            std::lock_guard lock(mutex_);
+            done = finished_;
+        }
+        // A search that already finished while pondering has nothing left to think about.
+        if (done) stop_.store(true);
+        release();
+    }
+
+    // Blocks until the current search (if any) has reported its best move.
+    void wait() {
+        if (main_.joinable()) main_.join();
+        searching_ = false;
+    }
+    bool searching() const { return searching_; }
+
+    // Statistics of the last search (main thread) and total nodes of all threads.
+    const search::Stats& stats() const { return searchers_[0]->stats(); }
+    std::uint64_t nodes() const {
+        std::uint64_t n = 0;
+        for (const auto& s : searchers_) n += s->nodes();
+        return n;
+    }
+    search::TranspositionTable& tt() { return tt_; }
+
+    // Searches synchronously (for bench, matches in process and tests); returns the best move.
+    Move search_now(const search::Limits& limits) {
+        wait();
+        stop_.store(false);
+        tt_.new_search();
+        G g = game_;
+        return searchers_[0]->think(g, limits, on_info);
+    }
+
+private:
+    // The main search thread: starts the helpers (Lazy SMP: same position, shared table,
+    // slightly different depths), searches, stops the helpers, reports the result.
+    void run(search::Limits limits) {
+        std::vector<std::thread> helpers;
+        std::vector<G> games(searchers_.size(), game_);
+        for (std::size_t i = 1; i < searchers_.size(); ++i) {
+            search::Limits helper_limits = limits;
+            helper_limits.infinite = true;  // helpers stop when the main thread says so
+            helpers.emplace_back([this, i, helper_limits, &games] {
+                searchers_[i]->think(games[i], helper_limits);
+            });
+        }
+        searchers_[0]->set_currmove_report(on_currmove);
+        Move best = searchers_[0]->think(games[0], limits, on_info);
+        // An infinite or pondering search waits for stop or ponderhit before it reports.
+        {
+            std::unique_lock lock(mutex_);
+            finished_ = true;
+            release_cv_.wait(lock, [this] { return !waiting_; });
+        }
+        stop_.store(true);
+        for (auto& t : helpers) t.join();
+        auto pv = searchers_[0]->pv();
+        if (elo_ && best != Move{}) {
+            const auto lines = searchers_[0]->lines();
+            std::vector<int> scores;
+            for (const auto& l : lines) scores.push_back(l.score);
+            const auto& chosen = lines[std::size_t(choose_line(elo_, scores, rng_))];
+            best = chosen.move;
+            pv = chosen.pv;
+        }
+        Move ponder{};
+        if (pv.size() >= 2 && pv[0] == best) ponder = pv[1];
+        if (ponder == Move{} && best != Move{}) ponder = expected_reply(best);
+        if (on_bestmove) on_bestmove(best, ponder);
+    }
+
+    // The reply the table expects after best (a short PV has none), if it is legal.
+    Move expected_reply(Move best) {
+        G g = game_;
+        const auto undo = g.make(best);
+        (void)undo;
+        search::TTData hit;
+        if (!tt_.probe(g.key(), hit) || !hit.move) return Move{};
+        typename G::MoveList list;
+        g.generate(list);
+        for (const auto m : list)
+            if (m.raw() == hit.move) return m;
+        return Move{};
+    }
+
+    void release() {
+        {
+            std::lock_guard lock(mutex_);
+            waiting_ = false;
+        }
+        release_cv_.notify_all();
+    }
+
+    E eval_;
+    search::TranspositionTable tt_;
+    std::atomic<bool> stop_{false};
+    std::vector<std::unique_ptr<Searcher>> searchers_;
+    G game_;
+    int multipv_ = 1;
+    int elo_ = 0;
+    core::SplitMix64 rng_{1};
+    std::int64_t overhead_ms_ = 30;
+    search::Limits planned_;
+    std::thread main_;
+    std::atomic<bool> searching_{false};
+    std::mutex mutex_;
+    std::condition_variable release_cv_;
+    bool waiting_ = false;
+    bool finished_ = false;
+};
+
+}  // namespace kibitz::engine

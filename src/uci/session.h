@@ -1,0 +1,56 @@
+// UCI protocol session: reads one command line at a time and writes the answers. The engine
+// searches in the background, so "stop", "ponderhit" and "isready" are answered at once.
+#pragma once
+
+#include <mutex>
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "chess/position.h"
+#include "engine/chess_engine.h"
+
+namespace kibitz::uci {
+
+class Session {
+public:
+    explicit Session(std::ostream& out);
+    ~Session();
+
+    // Handles one input line; returns false after "quit". Malformed input gets an
+    // "info string error: …" line and leaves the previous state intact; unknown commands are
+    // ignored.
+    bool handle(std::string_view line);
+
+    // Blocks until a running search has sent its bestmove.
+    void wait() { engine_.wait(); }
+
+    // The current position (after the last valid "position" command).
+    const chess::Position& position() const { return pos_; }
+
+private:
+    void cmd_uci();
+    void cmd_position(std::string_view args);
+    void cmd_setoption(std::string_view args);
+    void cmd_go(std::string_view args);
+    void cmd_display();
+    void cmd_bench(std::string_view args);
+    void set_option(const std::string& name, const std::string& value);
+    void send(const std::string& text);
+    void error(const std::string& what);
+    void stop_search();
+
+    std::ostream& out_;
+    std::mutex out_mutex_;
+    engine::ChessEngine engine_;
+    chess::Position pos_;
+    chess::Position search_pos_;  // the position of the running search, for move notation
+    bool chess960_ = false;
+    bool show_wdl_ = false;
+    int multipv_ = 1;
+    bool limit_strength_ = false;
+    int elo_ = engine::kMaxElo;
+    eval::Preset preset_ = eval::Preset::kFull;
+};
+
+}  // namespace kibitz::uci

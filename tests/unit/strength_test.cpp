@@ -1,0 +1,58 @@
+// Limited strength: choices stay within the rating's tolerance, vary at low ratings, and the
+// weakened engine still sees what is obvious.
+#include "engine/strength.h"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "chess/notation.h"
+#include "engine/chess_engine.h"
+
+using namespace kibitz;
+
+TEST(Strength, ChoiceStaysWithinTolerance) {
+    core::SplitMix64 rng(3);
+    for (int i = 0; i < 2000; ++i) {
+        EXPECT_LT(engine::choose_line(2800, {100, 90, -500}, rng), 2);
+        EXPECT_EQ(engine::choose_line(2800, {100, 0, -50}, rng), 0);  // 100 cp is too much at 2800
+        EXPECT_NE(engine::choose_line(1000, {300, 250, -400, -900}, rng), 3);
+    }
+}
+
+TEST(Strength, LowRatingsVary) {
+    core::SplitMix64 rng(5);
+    std::set<int> seen;
+    for (int i = 0; i < 500; ++i) seen.insert(engine::choose_line(1000, {0, -10, -20, -30}, rng));
+    EXPECT_EQ(seen.size(), 4u);
+}
+
+TEST(Strength, BudgetGrowsWithRating) {
+    search::Limits low, high;
+    engine::limit_for_elo(1400, low);
+    engine::limit_for_elo(2600, high);
+    EXPECT_LT(low.nodes, high.nodes);
+    EXPECT_LT(low.depth, high.depth);
+    search::Limits capped;
+    capped.nodes = 100;
+    engine::limit_for_elo(2600, capped);
+    EXPECT_EQ(capped.nodes, 100u);  // a smaller limit from "go nodes" stays
+}
+
+TEST(Strength, WeakEngineStillTakesAHangingQueen) {
+    // Black's queen hangs to the knight; even at 1400 Elo the capture is far better than the
+    // rest and is always played.
+    engine::ChessEngine e;
+    for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+        e.set_strength(1400, seed);
+        const auto pos = chess::Position::from_fen(
+                             "rnb1kbnr/pppp1ppp/8/4p1q1/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+                             .value();
+        e.set_position(engine::ChessGame(pos));
+        chess::Move played;
+        e.on_bestmove = [&](chess::Move best, chess::Move) { played = best; };
+        e.go(engine::GoParams{}, pos.side_to_move());
+        e.wait();
+        EXPECT_EQ(chess::move_to_uci(pos, played), "f3g5") << "seed " << seed;
+    }
+}

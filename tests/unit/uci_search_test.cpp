@@ -1,0 +1,180 @@
+// Scripted UCI sessions with searches: go infinite + stop, ponder + ponderhit, depth, nodes,
+// movetime, mate, exactly one bestmove per go, isready while searching, garbage input.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <mutex>
+#include <sstream>
+#include <thread>
+
+#include "uci/session.h"
+
+using kibitz::uci::Session;
+using namespace std::chrono_literals;
+
+namespace {
+
+// A string buffer that the search thread may write while the test reads.
+class SyncBuf : public std::stringbuf {
+public:
+    std::string text() {
+        std::lock_guard lock(mutex_);
+        return str();
+    }
+
+protected:
+    std::streamsize xsputn(const char* s, std::streamsize n) override {
+        std::lock_guard lock(mutex_);
+        return std::stringbuf::xsputn(s, n);
+    }
+    int_type overflow(int_type c) override {
+        std::lock_guard lock(mutex_);
+        return std::stringbuf::overflow(c);
+    }
+
+private:
+    std::recursive_mutex mutex_;  // xsputn calls overflow with the lock held
+};
+
+int count(const std::string& text, const std::string& what) {
+    int n = 0;
+    for (auto p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
+    return n;
+}
+
+struct Harness {
+    SyncBuf buf;
+    std::ostream out{&buf};
+    Session session{out};
+    void send(const std::string& line) { session.handle(line); }
+};
+
+}  // namespace
+
+TEST(UciSearch, GoDepthGivesOneBestMoveWithInfo) {
+    Harness h;
+    h.send("position startpos");
+    h.send("go depth 6");
+    h.session.wait();
+    const std::string text = h.buf.text();
+    EXPECT_EQ(count(text, "bestmove "), 1);
+    EXPECT_NE(text.find("info depth 6 "), std::string::npos);
+    EXPECT_NE(text.find(" pv "), std::string::npos);
+    EXPECT_NE(text.find(" score cp "), std::string::npos);
+}
+
+TEST(UciSearch, InfiniteWaitsForStop) {
+    Harness h;
+    h.send("position startpos moves e2e4");
+    h.send("go infinite");
+    std::this_thread::sleep_for(300ms);
+    h.send("isready");  // answered while searching
+    std::this_thread::sleep_for(50ms);
+    EXPECT_NE(h.buf.text().find("readyok"), std::string::npos);
+    EXPECT_EQ(count(h.buf.text(), "bestmove"), 0);
+    h.send("stop");
+    h.session.wait();
+    EXPECT_EQ(count(h.buf.text(), "bestmove "), 1);
+}
+
+TEST(UciSearch, InfiniteOnAShortSearchStillWaits) {
+    // A mate in one is found at once, but "go infinite" must not answer before "stop".
+    Harness h;
+    h.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    h.send("go infinite");
+    std::this_thread::sleep_for(200ms);
+    EXPECT_EQ(count(h.buf.text(), "bestmove"), 0);
+    h.send("stop");
+    h.session.wait();
+    EXPECT_NE(h.buf.text().find("bestmove d1d8"), std::string::npos);
+    EXPECT_NE(h.buf.text().find("score mate 1"), std::string::npos);
+}
+
+TEST(UciSearch, PonderThenPonderhit) {
+    Harness h;
+    h.send("position startpos moves e2e4 e7e5");
+    h.send("go ponder wtime 2000 btime 2000 winc 0 binc 0");
+    std::this_thread::sleep_for(300ms);
+    EXPECT_EQ(count(h.buf.text(), "bestmove"), 0);  // pondering: no move yet
+    h.send("ponderhit");
+    h.session.wait();  // now under the clock: finishes on its own
+    EXPECT_EQ(count(h.buf.text(), "bestmove "), 1);
+}
+
+TEST(UciSearch, PonderThenStop) {
+    Harness h;
+    h.send("position startpos moves d2d4");
+    h.send("go ponder wtime 60000 btime 60000");
+    std::this_thread::sleep_for(100ms);
+    h.send("stop");
+    h.session.wait();
+    EXPECT_EQ(count(h.buf.text(), "bestmove "), 1);
+}
+
+TEST(UciSearch, LimitsEndTheSearch) {
+    Harness h;
+    h.send("position startpos");
+    h.send("go nodes 20000");
+    h.session.wait();
+    h.send("go movetime 100");
+    h.session.wait();
+    h.send("go wtime 500 btime 500 winc 10 binc 10");
+    h.session.wait();
+    h.send("go wtime 500 btime 500 movestogo 1");
+    h.session.wait();
+    EXPECT_EQ(count(h.buf.text(), "bestmove "), 4);
+}
+
+TEST(UciSearch, GoMateFindsTheMate) {
+    Harness h;
+    h.send("position fen r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1");
+    h.send("go mate 2");
+    h.session.wait();
+    EXPECT_NE(h.buf.text().find("score mate 2"), std::string::npos);
+    EXPECT_NE(h.buf.text().find("bestmove d5f6"), std::string::npos);
+}
+
+TEST(UciSearch, NoLegalMoveAnswersNullMove) {
+    Harness h;
+    h.send("position fen 7k/5Q2/6K1/8/8/8/8/8 b - - 0 1");
+    h.send("go depth 5");
+    h.session.wait();
+    EXPECT_NE(h.buf.text().find("bestmove 0000"), std::string::npos);
+}
+
+TEST(UciSearch, GarbageDuringSearchIsHarmless) {
+    Harness h;
+    h.send("position startpos");
+    h.send("go infinite");
+    h.send("go depth x");
+    h.send("setoption name Hash value lots");
+    h.send("position fen nonsense");
+    h.send("banana");
+    std::this_thread::sleep_for(100ms);
+    h.send("stop");
+    h.session.wait();
+    const std::string text = h.buf.text();
+    EXPECT_EQ(count(text, "bestmove "), 1);
+    EXPECT_GE(count(text, "info string error"), 3);
+}
+
+TEST(UciSearch, OptionsAndMultiPv) {
+    Harness h;
+    h.send("setoption name Threads value 2");
+    h.send("setoption name Hash value 8");
+    h.send("setoption name MultiPV value 3");
+    h.send("setoption name UCI_ShowWDL value true");
+    h.send("position startpos");
+    h.send("go depth 5");
+    h.session.wait();
+    const std::string text = h.buf.text();
+    EXPECT_NE(text.find("multipv 3"), std::string::npos);
+    EXPECT_NE(text.find(" wdl "), std::string::npos);
+    EXPECT_EQ(count(text, "bestmove "), 1);
+    h.send("setoption name EvalPreset value thesis");
+    h.send("go depth 3");
+    h.session.wait();
+    EXPECT_EQ(count(h.buf.text(), "bestmove "), 2);
+    h.send("setoption name EvalPreset value nonsense");
+    EXPECT_NE(h.buf.text().find("info string error"), std::string::npos);
+}

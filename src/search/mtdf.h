@@ -18,8 +18,7 @@ Score alphabeta_memory(G& g, E& eval, TranspositionTable& tt, Score alpha, Score
     if (ply > 0 && tt.probe(g.key(), hit) && hit.depth == depth) {
         ++st.tt_hits;
         const Score s = score_from_tt(hit.score, ply);
-        if (hit.bound == kBoundExact || (hit.bound == kBoundLower && s >= beta) ||
-            (hit.bound == kBoundUpper && s <= alpha)) {
+        if (tt_bound_cuts(hit.bound, s, alpha, beta)) {
             ++st.tt_cutoffs;
             ++st.nodes;
             return s;

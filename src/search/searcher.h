@@ -392,8 +392,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
     const Score tt_score = tt_hit ? score_from_tt(hit.score, ply) : 0;
     const Move tt_move = tt_hit ? Move::from_raw(hit.move) : Move{};
     if (!kPvNode && tt_hit && hit.depth >= depth &&
-        (hit.bound == kBoundExact || (hit.bound == kBoundLower && tt_score >= beta) ||
-         (hit.bound == kBoundUpper && tt_score <= alpha))) {
+        tt_bound_cuts(hit.bound, tt_score, alpha, beta)) {
         ++stats_.tt_cutoffs;
         return tt_score;
     }
@@ -406,9 +405,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
     if (!in_check) {
         raw_eval = tt_hit && hit.eval != kNoEval ? hit.eval : evaluate(g);
         eval = raw_eval;
-        if (tt_hit && (hit.bound == kBoundExact || (hit.bound == kBoundLower && tt_score > eval) ||
-                       (hit.bound == kBoundUpper && tt_score < eval)))
-            eval = tt_score;
+        if (tt_hit) eval = tt_sharpened(eval, hit.bound, tt_score);
     }
     frame.eval = raw_eval;
     const bool improving = !in_check && (ply < 2 || frames_[ply - 2].eval == kNoEval ||
@@ -570,10 +567,7 @@ Score Searcher<G, E, F>::qsearch(G& g, Score alpha, Score beta, int ply, int qpl
     bool tt_hit = false;
     if constexpr (F.tt) tt_hit = tt_.probe(g.key(), hit);
     const Score tt_score = tt_hit ? score_from_tt(hit.score, ply) : 0;
-    if (!kPvNode && tt_hit &&
-        (hit.bound == kBoundExact || (hit.bound == kBoundLower && tt_score >= beta) ||
-         (hit.bound == kBoundUpper && tt_score <= alpha)))
-        return tt_score;
+    if (!kPvNode && tt_hit && tt_bound_cuts(hit.bound, tt_score, alpha, beta)) return tt_score;
 
     // 2. Stand pat: the side to move may decline every capture (not when in check).
     bool in_check = false;
@@ -582,9 +576,7 @@ Score Searcher<G, E, F>::qsearch(G& g, Score alpha, Score beta, int ply, int qpl
     if (!in_check) {
         raw_eval = tt_hit && hit.eval != kNoEval ? hit.eval : evaluate(g);
         stand = raw_eval;
-        if (tt_hit && (hit.bound == kBoundExact || (hit.bound == kBoundLower && tt_score > stand) ||
-                       (hit.bound == kBoundUpper && tt_score < stand)))
-            stand = tt_score;
+        if (tt_hit) stand = tt_sharpened(stand, hit.bound, tt_score);
         if (stand >= beta) return stand;
         alpha = std::max(alpha, stand);
         best = stand;

@@ -25,6 +25,20 @@ struct TTData {
     Bound bound = kBoundNone;
 };
 
+// True when a stored score with this bound settles a search with window (alpha, beta).
+constexpr bool tt_bound_cuts(Bound bound, Score score, Score alpha, Score beta) {
+    return bound == kBoundExact || (bound == kBoundLower && score >= beta) ||
+           (bound == kBoundUpper && score <= alpha);
+}
+
+// A static evaluation sharpened by a stored score whose bound points the right way.
+constexpr Score tt_sharpened(Score eval, Bound bound, Score score) {
+    return bound == kBoundExact || (bound == kBoundLower && score > eval) ||
+                   (bound == kBoundUpper && score < eval)
+               ? score
+               : eval;
+}
+
 class TranspositionTable {
 public:
     explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }

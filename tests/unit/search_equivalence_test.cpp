@@ -5,6 +5,7 @@
 
 #include "chess/position.h"
 #include "engine/chess_game.h"
+#include "material_eval.h"
 #include "search/mtdf.h"
 #include "search/reference.h"
 #include "tictactoe.h"
@@ -15,18 +16,7 @@ using search::Stats;
 
 namespace {
 
-// Material only (centipawns), from the side to move: enough to make values differ by move.
-struct MaterialEval {
-    Score operator()(const engine::ChessGame& g) const {
-        static constexpr int kValue[6] = {100, 300, 310, 500, 900, 0};
-        const auto& p = g.position();
-        Score s = 0;
-        for (int pt = 0; pt < 6; ++pt)
-            s += kValue[pt] * (core::popcount(p.pieces(chess::kWhite, chess::PieceType(pt))) -
-                               core::popcount(p.pieces(chess::kBlack, chess::PieceType(pt))));
-        return p.side_to_move() == chess::kWhite ? s : -s;
-    }
-};
+using test::MaterialEval;
 
 struct ZeroEval {
     template <class G>

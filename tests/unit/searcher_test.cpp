@@ -6,6 +6,7 @@
 
 #include "chess/notation.h"
 #include "engine/chess_game.h"
+#include "material_eval.h"
 #include "search/reference.h"
 
 using namespace kibitz;
@@ -13,17 +14,7 @@ using search::Score;
 
 namespace {
 
-struct MaterialEval {
-    Score operator()(const engine::ChessGame& g) const {
-        static constexpr int kValue[6] = {100, 300, 310, 500, 900, 0};
-        const auto& p = g.position();
-        Score s = 0;
-        for (int pt = 0; pt < 6; ++pt)
-            s += kValue[pt] * (core::popcount(p.pieces(chess::kWhite, chess::PieceType(pt))) -
-                               core::popcount(p.pieces(chess::kBlack, chess::PieceType(pt))));
-        return p.side_to_move() == chess::kWhite ? s : -s;
-    }
-};
+using test::MaterialEval;
 
 // Only value-preserving techniques: alpha-beta ordering, no TT cutoffs, no pruning.
 constexpr search::Features kExact{.tt = false,

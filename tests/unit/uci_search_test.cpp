@@ -178,3 +178,44 @@ TEST(UciSearch, OptionsAndMultiPv) {
     h.send("setoption name EvalPreset value nonsense");
     EXPECT_NE(h.buf.text().find("info string error"), std::string::npos);
 }
+
+TEST(UciSearch, EveryOtherCommandAndOption) {
+    Harness h;
+    h.send("uci");
+    for (const char* option :
+         {"Hash", "Threads", "MultiPV", "Ponder", "Move Overhead", "Clear Hash", "UCI_Chess960",
+          "UCI_LimitStrength", "UCI_Elo", "UCI_ShowWDL", "EvalPreset"})
+        EXPECT_NE(h.buf.text().find(std::string("option name ") + option + " type"),
+                  std::string::npos)
+            << option;
+    h.send("setoption name Ponder value true");
+    h.send("setoption name Move Overhead value 50");
+    h.send("setoption name Clear Hash");
+    h.send("setoption name UCI_LimitStrength value true");
+    h.send("setoption name UCI_Elo value 1500");
+    h.send("ucinewgame");
+    h.send("position startpos moves e2e4 e7e5");
+    h.send("d");
+    EXPECT_NE(
+        h.buf.text().find("Fen: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2"),
+        std::string::npos);
+    EXPECT_NE(h.buf.text().find("Key: "), std::string::npos);
+    h.send("eval");
+    EXPECT_NE(h.buf.text().find("Final evaluation"), std::string::npos);
+    h.send("go depth 4");
+    h.session.wait();
+    EXPECT_EQ(count(h.buf.text(), "bestmove "), 1);
+    h.send("setoption name UCI_LimitStrength value false");
+    h.send("bench 3");
+    EXPECT_NE(h.buf.text().find("Nodes searched: "), std::string::npos);
+    EXPECT_EQ(count(h.buf.text(), "info string error"), 0);
+}
+
+TEST(UciSearch, CurrMoveAfterOneSecond) {
+    Harness h;
+    h.send("position startpos");
+    h.send("go movetime 1300");
+    h.session.wait();
+    EXPECT_NE(h.buf.text().find(" currmove "), std::string::npos);
+    EXPECT_NE(h.buf.text().find(" currmovenumber "), std::string::npos);
+}

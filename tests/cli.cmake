@@ -72,3 +72,18 @@ if(EXISTS /usr/games/stockfish)
     set_tests_properties(cli_epd_external_stockfish PROPERTIES PASS_REGULAR_EXPRESSION
                          "Solved 4 of 4")
 endif()
+
+# ---- Matches -----------------------------------------------------------------------------
+add_test(NAME cli_match_kibitz_pairs
+         COMMAND kibitz match -engine cmd=$<TARGET_FILE:kibitz> name=A
+                 -engine cmd=$<TARGET_FILE:kibitz> name=B -each depth=2 -games 2 -rounds 2
+                 -concurrency 2 -maxmoves 40
+                 -openings file=${PROJECT_SOURCE_DIR}/tests/data/mates.epd format=epd)
+set_tests_properties(cli_match_kibitz_pairs PROPERTIES
+                     PASS_REGULAR_EXPRESSION "Finished game 4 .*Score of A vs B: .*Finished match")
+add_test(NAME cli_match_bad_tc COMMAND kibitz match -engine cmd=a tc=abc -engine cmd=b)
+set_tests_properties(cli_match_bad_tc PROPERTIES WILL_FAIL TRUE)
+add_test(NAME cli_match_crash_needs_recover
+         COMMAND kibitz match -engine cmd=${PROJECT_SOURCE_DIR}/tests/data/fake_engines/scripted.sh
+                 -engine cmd=$<TARGET_FILE:kibitz> -each st=0.05 -games 2)
+set_tests_properties(cli_match_crash_needs_recover PROPERTIES WILL_FAIL TRUE)

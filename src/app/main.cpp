@@ -17,6 +17,7 @@ int main(int argc, char** argv) {
         register_bench(app);
         register_epd(app);
         register_pgn(app);
+        register_match(app);
 
         try {
             app.parse(argc, argv);

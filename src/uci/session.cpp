@@ -106,8 +106,9 @@ bool Session::handle(std::string_view line) {
     } else if (cmd == "d") {
         cmd_display();
     } else if (cmd == "eval") {
-        const auto& w = engine::ChessEvaluator().weights();
-        send(eval::eval_report(pos_, w) + "Preset " + std::string(eval::to_string(preset_)) + ": " +
+        // The full evaluation's table, then the score of the preset in use.
+        send(eval::eval_report(pos_, eval::default_weights()) + "Preset " +
+             std::string(eval::to_string(preset_)) + ": " +
              std::to_string(eval::evaluate(pos_, preset_)) + " (side to move)");
     } else if (cmd == "bench") {
         cmd_bench(args);

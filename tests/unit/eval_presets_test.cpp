@@ -6,17 +6,14 @@
 
 #include "chess/position.h"
 #include "eval/presets.h"
+#include "fen_helpers.h"
 
 namespace kibitz::eval {
 namespace {
 
 using chess::Position;
 
-Position from_fen(const std::string& fen) {
-    auto pos = Position::from_fen(fen);
-    EXPECT_TRUE(pos.ok()) << fen << ": " << (pos.ok() ? "" : pos.error());
-    return pos.ok() ? *pos : Position();
-}
+using kibitz::test::from_fen;
 
 TEST(ThesisEval, KingAndPawn) {
     // White: pawn 100; squares d1 f1 d2 e2 f2 (king) d3 f3 (pawn) = 7; e2 passed +5 -> 112.

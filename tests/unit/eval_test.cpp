@@ -16,17 +16,14 @@
 #include "core/timer.h"
 #include "eval/chess_eval.h"
 #include "eval/presets.h"
+#include "fen_helpers.h"
 
 namespace kibitz::eval {
 namespace {
 
 using chess::Position;
 
-Position from_fen(const std::string& fen) {
-    auto pos = Position::from_fen(fen);
-    EXPECT_TRUE(pos.ok()) << fen << ": " << (pos.ok() ? "" : pos.error());
-    return pos.ok() ? *pos : Position();
-}
+using kibitz::test::from_fen;
 
 // The colour-flipped mirror of a FEN: ranks reversed, colours swapped, side to move swapped,
 // castling rights and the en-passant square mirrored.

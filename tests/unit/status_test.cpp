@@ -7,15 +7,12 @@
 #include <string>
 
 #include "chess/notation.h"
+#include "fen_helpers.h"
 
 namespace kibitz::chess {
 namespace {
 
-Position from_fen(const std::string& fen) {
-    auto pos = Position::from_fen(fen);
-    EXPECT_TRUE(pos.ok()) << fen << ": " << (pos.ok() ? "" : pos.error());
-    return pos.ok() ? *pos : Position();
-}
+using kibitz::test::from_fen;
 
 // Plays space-separated UCI moves on pos.
 void play(Position& pos, const std::string& moves) {

@@ -105,7 +105,9 @@ void apply_engine_setting(const std::string& option, const std::string& text,
     } else if (key == "name") {
         config.name = value;
     } else if (key == "proto") {
-        if (value != "uci") usage_error("-" + option + ": only proto=uci is supported");
+        if (!kibitz::match::make_player(value))
+            usage_error("-" + option + ": proto is uci or xboard, not '" + value + "'");
+        config.protocol = value;
     } else if (kibitz::core::starts_with(key, "option.")) {
         config.options.emplace_back(key.substr(7), value);
     } else {

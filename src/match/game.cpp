@@ -66,7 +66,7 @@ bool last_n(const std::vector<std::optional<int>>& scores, int n, Pred pred) {
                        [&](const std::optional<int>& s) { return s && pred(*s); });
 }
 
-// The move quoted in UciEngine::go's error "... bestmove 'e2e5' ...", or "" when none.
+// The move quoted in Player::go's error "... bestmove 'e2e5' ...", or "" when none.
 std::string quoted_move(const std::string& error) {
     static constexpr std::string_view kMarker = "bestmove '";
     const auto at = error.find(kMarker);
@@ -161,11 +161,11 @@ std::string pgn_date_today() {
     return text;
 }
 
-GameResult play_game(UciEngine& white, UciEngine& black, const GameSetup& setup) {
+GameResult play_game(Player& white, Player& black, const GameSetup& setup) {
     GameResult result;
     chess::Position pos = setup.start;
     std::vector<chess::Move> moves;
-    UciEngine* engines[2] = {&white, &black};
+    Player* engines[2] = {&white, &black};
     const TimeControl* tcs[2] = {&setup.white_tc, &setup.black_tc};
     const std::string* names[2] = {&setup.white_name, &setup.black_name};
     std::int64_t clock_ms[2] = {setup.white_tc.base_ms, setup.black_tc.base_ms};
@@ -236,7 +236,7 @@ GameResult play_game(UciEngine& white, UciEngine& black, const GameSetup& setup)
         // 3b. Ask the side to move, with a deadline its time control allows.
         const chess::Color us = pos.side_to_move();
         const TimeControl& tc = *tcs[us];
-        UciEngine& engine = *engines[us];
+        Player& engine = *engines[us];
         GoLimits limits;
         std::int64_t timeout_ms = setup.untimed_timeout_ms;
         if (tc.clock || tcs[~us]->clock) {

@@ -1,5 +1,6 @@
-// One game between two external UCI engines, refereed by Kibitz's own rules (src/chess): clocks
-// kept by the runner, cutechess-like time controls, adjudication, and a PGN record.
+// One game between two external engines (UCI or xboard), refereed by Kibitz's own rules
+// (src/chess): clocks kept by the runner, cutechess-like time controls, adjudication, and a PGN
+// record.
 //
 // The engines' claims are never trusted: after each move game_status decides mate, stalemate and
 // the draw rules. An illegal move, a crash or a search that never answers loses the game for
@@ -16,7 +17,7 @@
 #include "chess/position.h"
 #include "chess/status.h"
 #include "core/result.h"
-#include "match/uci_engine.h"
+#include "match/player.h"
 
 namespace kibitz::match {
 
@@ -92,7 +93,7 @@ struct GameResult {
 
 // Plays one game to its end: sends ucinewgame and isready to both, plays the opening, then asks
 // the engines in turn. Never throws for engine trouble: it decides the game instead.
-GameResult play_game(UciEngine& white, UciEngine& black, const GameSetup& setup);
+GameResult play_game(Player& white, Player& black, const GameSetup& setup);
 
 // Today's date as PGN wants it: "2026.11.22".
 std::string pgn_date_today();

@@ -84,9 +84,10 @@ struct Shared {
 };
 
 // Starts the engine of config when it is not running, with its options; names it.
-Status ensure_started(std::unique_ptr<UciEngine>& engine, const EngineConfig& config) {
+Status ensure_started(std::unique_ptr<Player>& engine, const EngineConfig& config) {
     if (engine && engine->running()) return Done{};
-    engine = std::make_unique<UciEngine>();
+    engine = make_player(config.protocol);
+    if (!engine) return core::error("unknown protocol '" + config.protocol + "'");
     if (auto r = engine->start(config.command); !r) return r;
     for (const auto& [name, value] : config.options)
         if (auto r = engine->set_option(name, value); !r) return r;
@@ -95,7 +96,7 @@ Status ensure_started(std::unique_ptr<UciEngine>& engine, const EngineConfig& co
 
 void worker(Shared& shared) {
     const MatchOptions& options = shared.options;
-    std::unique_ptr<UciEngine> first, second;
+    std::unique_ptr<Player> first, second;
     for (;;) {
         // 1. Take the next game and start the engines it needs.
         int game;
@@ -145,8 +146,8 @@ void worker(Shared& shared) {
         }
 
         // 3. Play it.
-        UciEngine& white = first_white ? *first : *second;
-        UciEngine& black = first_white ? *second : *first;
+        Player& white = first_white ? *first : *second;
+        Player& black = first_white ? *second : *first;
         GameResult r = play_game(white, black, setup);
         const bool first_failed = first_white ? r.white_failed : r.black_failed;
         const bool second_failed = first_white ? r.black_failed : r.white_failed;

@@ -24,6 +24,7 @@ struct EngineConfig {
     std::string command;                                       // split at blanks, no shell
     std::vector<std::pair<std::string, std::string>> options;  // setoption name/value
     TimeControl tc;
+    std::string protocol = "uci";  // "uci" or "xboard"
 };
 
 // A start position and the moves played from it before the engines take over.

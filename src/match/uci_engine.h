@@ -15,6 +15,7 @@
 
 #include "chess/position.h"
 #include "core/result.h"
+#include "match/player.h"
 #include "match/process.h"
 
 namespace kibitz::match {
@@ -26,43 +27,11 @@ struct UciOption {
     std::string default_value;  // as sent, "" when none
 };
 
-// Search limits of a `go` command; unset fields are not sent.
-struct GoLimits {
-    std::optional<std::int64_t> wtime, btime, winc, binc;  // milliseconds
-    std::optional<int> movestogo;
-    std::optional<std::int64_t> movetime;  // milliseconds
-    std::optional<int> depth;
-    std::optional<std::uint64_t> nodes;
-    bool infinite = false;
-};
-
-// The latest values of the engine's `info` lines during one search (multipv 1 only).
-struct SearchInfo {
-    int depth = 0;
-    int seldepth = 0;
-    std::optional<int> score_cp;    // centipawns, side to move
-    std::optional<int> score_mate;  // moves to mate (negative: getting mated)
-    bool lowerbound = false;
-    bool upperbound = false;
-    std::uint64_t nodes = 0;
-    std::int64_t time_ms = 0;
-    std::string pv;  // as sent, UCI moves separated by blanks
-};
-
-struct GoResult {
-    chess::Move bestmove;               // Move::none() only for "(none)" when no move is legal
-    std::optional<chess::Move> ponder;  // when sent and legal after bestmove
-    std::string bestmove_text;          // the whole bestmove line as sent
-    SearchInfo info;
-    bool stopped = false;         // the deadline passed and `stop` was sent
-    std::int64_t elapsed_ms = 0;  // from `go` to `bestmove`
-};
-
-class UciEngine {
+class UciEngine : public Player {
 public:
     UciEngine() = default;
     // Quits the engine if it still runs (grace 200 ms, then killed).
-    ~UciEngine();
+    ~UciEngine() override;
     UciEngine(const UciEngine&) = delete;
     UciEngine& operator=(const UciEngine&) = delete;
 
@@ -70,41 +39,43 @@ public:
     // `uciok`, collecting `id name`, `id author` and the options. Errors: cannot start, exited,
     // no uciok in time.
     Status start(std::string_view command,
-                 std::chrono::milliseconds timeout = std::chrono::milliseconds(5000));
+                 std::chrono::milliseconds timeout = std::chrono::milliseconds(5000)) override;
     Status start(const std::vector<std::string>& argv,
                  std::chrono::milliseconds timeout = std::chrono::milliseconds(5000));
 
     // Sends `setoption name N [value V]` (no value for buttons when value is empty). Error when
     // the engine did not declare the option (names are compared without case) or is dead.
-    Status set_option(std::string_view name, std::string_view value);
+    Status set_option(std::string_view name, std::string_view value) override;
     // True when the engine declared an option of this name (without case).
     bool has_option(std::string_view name) const;
 
     // Sends `isready` and waits up to timeout for `readyok`, skipping other output (such as a
     // late `bestmove` from a search that timed out).
-    Status is_ready(std::chrono::milliseconds timeout = std::chrono::milliseconds(5000));
+    Status is_ready(std::chrono::milliseconds timeout = std::chrono::milliseconds(5000)) override;
     // Sends `ucinewgame`.
-    Status new_game();
+    Status new_game() override;
 
     // Sends `position startpos|fen <fen> [moves …]` in UCI notation and remembers the position
     // after the moves, against which go() checks the engine's move. Sends UCI_Chess960 when the
     // engine has it and the variant changes. Error when a move is illegal or the engine is dead.
-    Status position(const chess::Position& start, const std::vector<chess::Move>& moves = {});
+    Status position(const chess::Position& start,
+                    const std::vector<chess::Move>& moves = {}) override;
 
     // Sends `go` with the limits and waits for `bestmove`. After timeout it sends `stop` and
     // waits grace more; then the error names the time-out. bestmove must be legal in the
     // current position; an illegal or unparsable one is an error quoting it.
-    core::Result<GoResult> go(const GoLimits& limits, std::chrono::milliseconds timeout,
-                              std::chrono::milliseconds grace = std::chrono::milliseconds(1000));
+    core::Result<GoResult> go(
+        const GoLimits& limits, std::chrono::milliseconds timeout,
+        std::chrono::milliseconds grace = std::chrono::milliseconds(1000)) override;
 
     // Sends `quit` and waits up to grace for the engine to exit; then kills it. Error when it
     // had to be killed. Nothing happens when the engine is not running.
-    Status quit(std::chrono::milliseconds grace = std::chrono::milliseconds(1000));
+    Status quit(std::chrono::milliseconds grace = std::chrono::milliseconds(1000)) override;
 
     // True while the engine process runs.
-    bool running() { return process_.running(); }
+    bool running() override { return process_.running(); }
     // From the handshake: `id name` (the command when none was sent), `id author`, options.
-    const std::string& name() const { return name_; }
+    const std::string& name() const override { return name_; }
     const std::string& author() const { return author_; }
     const std::vector<UciOption>& options() const { return options_; }
     // The command line the engine was started with.

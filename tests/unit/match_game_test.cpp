@@ -14,6 +14,7 @@
 #include "chess/pgn.h"
 #include "match/game.h"
 #include "match/match.h"
+#include "match/uci_engine.h"
 
 using kibitz::chess::Outcome;
 using kibitz::chess::Position;
@@ -225,9 +226,9 @@ TEST(MatchRunner, PairsOfGamesWithOpeningsAndPgnFile) {
     EXPECT_FALSE(kibitz::match::load_openings(dir + "/missing.epd", "epd", 0).ok());
 
     kibitz::match::MatchOptions options;
-    options.first = {"A", scripted(kFoolsMate), {}, {}};
+    options.first = {"A", scripted(kFoolsMate), {}, {}, "uci"};
     options.first.tc.depth = 1;
-    options.second = {"B", scripted(kFoolsMate), {}, {}};
+    options.second = {"B", scripted(kFoolsMate), {}, {}, "uci"};
     options.second.tc.depth = 1;
     options.openings = *openings;
     options.games = 2;
@@ -264,9 +265,9 @@ TEST(MatchRunner, PairsOfGamesWithOpeningsAndPgnFile) {
 
 TEST(MatchRunner, CrashEndsTheMatchWithoutRecover) {
     kibitz::match::MatchOptions options;
-    options.first = {"A", scripted("e2e4"), {}, {}};
+    options.first = {"A", scripted("e2e4"), {}, {}, "uci"};
     options.first.tc.depth = 1;
-    options.second = {"B", scripted("e2e4"), {}, {}};
+    options.second = {"B", scripted("e2e4"), {}, {}, "uci"};
     options.second.tc.depth = 1;
     options.games = 2;
     options.rounds = 2;

@@ -1,0 +1,13 @@
+// make_player: the one place that knows every protocol.
+#include "match/player.h"
+
+#include "match/uci_engine.h"
+
+namespace kibitz::match {
+
+std::unique_ptr<Player> make_player(std::string_view protocol) {
+    if (protocol == "uci") return std::make_unique<UciEngine>();
+    return nullptr;
+}
+
+}  // namespace kibitz::match

@@ -272,6 +272,9 @@ GameResult play_game(Player& white, Player& black, const GameSetup& setup) {
                     decide(win_for(~us), std::string(side_name(us)) + "'s connection stalls",
                            "abandoned");
                 }
+            } else if (error.find(" resigns") != std::string::npos) {
+                // An xboard engine's `resign`: a normal end, not a failure of the engine.
+                decide(win_for(~us), std::string(side_name(us)) + " resigns", "normal");
             } else if (!move.empty() && engine.running()) {
                 decide(win_for(~us), "illegal move " + move + " by " + *names[us],
                        "rules infraction");

@@ -87,3 +87,28 @@ add_test(NAME cli_match_crash_needs_recover
          COMMAND kibitz match -engine cmd=${PROJECT_SOURCE_DIR}/tests/data/fake_engines/scripted.sh
                  -engine cmd=$<TARGET_FILE:kibitz> -each st=0.05 -games 2)
 set_tests_properties(cli_match_crash_needs_recover PROPERTIES WILL_FAIL TRUE)
+
+# ---- Tournaments and resumable matches -------------------------------------------------------
+# Three copies of Kibitz at depth 1, every pair meeting twice: standings after each game and the
+# crosstable at the end.
+add_test(NAME cli_match_round_robin
+         COMMAND kibitz match -tournament round-robin -engine cmd=$<TARGET_FILE:kibitz> name=A
+                 -engine cmd=$<TARGET_FILE:kibitz> name=B -engine cmd=$<TARGET_FILE:kibitz> name=C
+                 -each depth=1 -games 2 -maxmoves 20)
+set_tests_properties(cli_match_round_robin PROPERTIES PASS_REGULAR_EXPRESSION
+    "Finished game 6 .*Standings after 6 of 6 games: .*average of the players is 0.*Rank Name +Elo +[+]/- +Games +Score +Draw +[|] [ABC] +[ABC] +[ABC]\n +1 [ABC] .*Finished match")
+# The same match twice with one state file: the second run restores the four games, plays none
+# and prints the same result block.
+set(match_state "${CMAKE_CURRENT_BINARY_DIR}/cli_match_resume.state")
+set(match_cmd "\"$<TARGET_FILE:kibitz>\" match -engine cmd=$<TARGET_FILE:kibitz> name=A -engine cmd=$<TARGET_FILE:kibitz> name=B -each depth=1 -games 2 -rounds 2 -maxmoves 20 -state ${match_state}")
+add_test(NAME cli_match_state_resume
+         COMMAND sh -c "rm -f '${match_state}' && ${match_cmd} >/dev/null && ${match_cmd}")
+set_tests_properties(cli_match_state_resume PROPERTIES
+                     PASS_REGULAR_EXPRESSION "^Resuming: 4 of 4 games already played\nScore of A vs B: [0-9 -]+ [[][0-9.]+[]] 4\n.*Finished match"
+                     FAIL_REGULAR_EXPRESSION "Started game")
+# A state file written for other settings is refused, naming the setting.
+set(match_state_other "${CMAKE_CURRENT_BINARY_DIR}/cli_match_other.state")
+add_test(NAME cli_match_state_mismatch
+         COMMAND sh -c "rm -f '${match_state_other}' && \"$<TARGET_FILE:kibitz>\" match -engine cmd=$<TARGET_FILE:kibitz> -engine cmd=$<TARGET_FILE:kibitz> -each depth=1 -maxmoves 10 -state ${match_state_other} >/dev/null && \"$<TARGET_FILE:kibitz>\" match -engine cmd=$<TARGET_FILE:kibitz> -engine cmd=$<TARGET_FILE:kibitz> -each depth=2 -maxmoves 10 -state ${match_state_other} 2>&1")
+set_tests_properties(cli_match_state_mismatch PROPERTIES PASS_REGULAR_EXPRESSION
+    "state file .*cli_match_other.state was written for a different depth of engine 1: 1 vs 2")

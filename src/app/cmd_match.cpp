@@ -1,5 +1,6 @@
-// kibitz match: engine-vs-engine matches with cutechess-cli's options (-engine cmd=… name=…,
-// -each tc=…, -openings file=…, -games, -rounds, -sprt, -draw, -resign, -pgnout, …).
+// kibitz match: engine-vs-engine matches and tournaments with cutechess-cli's options (-engine
+// cmd=… name=…, -each tc=…, -tournament, -openings file=…, -games, -rounds, -sprt, -draw,
+// -resign, -pgnout, …) and -state to resume a stopped run.
 //
 // CLI11 knows only --long and -s options, so everything after `match` is read here, the way
 // cutechess-cli reads it: an option word starting with '-' and its KEY=VALUE or plain values.
@@ -14,6 +15,7 @@
 
 #include "app/commands.h"
 #include "core/strings.h"
+#include "match/crosstable.h"
 #include "match/match.h"
 
 namespace {
@@ -31,13 +33,17 @@ extern "C" void on_interrupt(int) {
 constexpr const char* kUsage =
     "Usage: kibitz match -engine cmd=CMD [name=NAME] [option.X=V] [tc=... st=... depth=N "
     "nodes=N timemargin=MS]\n"
-    "                    -engine cmd=CMD ... [-each KEY=VALUE ...]\n"
-    "  [-openings file=F format=epd|pgn order=sequential|random plies=N] [-games N] "
-    "[-rounds N]\n"
-    "  [-repeat] [-concurrency N] [-sprt elo0=E elo1=E alpha=A beta=B]\n"
+    "                    -engine cmd=CMD ... [-engine ...] [-each KEY=VALUE ...]\n"
+    "  [-tournament round-robin|gauntlet] [-games N] [-rounds N] [-repeat]\n"
+    "  [-openings file=F format=epd|pgn order=sequential|random plies=N] [-concurrency N]\n"
+    "  [-sprt elo0=E elo1=E alpha=A beta=B] (two engines only)\n"
     "  [-draw movenumber=N movecount=N score=CP] [-resign movecount=N score=CP twosided=true]\n"
-    "  [-maxmoves N] [-pgnout FILE] [-recover] [-srand N] [-event NAME]\n"
-    "tc: [moves/]seconds[+increment], e.g. 40/60+0.6 or 10+0.1; st: seconds per move.\n";
+    "  [-maxmoves N] [-pgnout FILE] [-state FILE] [-recover] [-srand N] [-event NAME]\n"
+    "tc: [moves/]seconds[+increment], e.g. 40/60+0.6 or 10+0.1; st: seconds per move.\n"
+    "More than two engines play a tournament: round-robin (the default; every two engines\n"
+    "meet) or gauntlet (the first engine meets each of the others), -games N games per\n"
+    "pairing and round. -state FILE saves the finished games in FILE after every game; the\n"
+    "same command again resumes a stopped match or tournament where it stopped.\n";
 
 [[noreturn]] void usage_error(const std::string& message) {
     std::cerr << "kibitz match: " << message << "\n" << kUsage;
@@ -216,21 +222,25 @@ void run(const std::vector<std::string>& args) {
             }
         } else if (option == "tournament") {
             if (one() != "round-robin" && one() != "gauntlet")
-                usage_error("-tournament: only round-robin and gauntlet (two engines)");
+                usage_error("-tournament: round-robin or gauntlet, not '" + one() + "'");
+            options.tournament = one() == "gauntlet" ? kibitz::match::Tournament::kGauntlet
+                                                     : kibitz::match::Tournament::kRoundRobin;
+        } else if (option == "state") {
+            options.state_file = one();
         } else {
             usage_error("unknown option -" + option);
         }
     }
 
-    // 2. The two engines: -each first, then their own settings.
+    // 2. The engines: -each first, then their own settings.
     if (engines.size() < 2) usage_error("two -engine options are needed");
-    if (engines.size() > 2)
-        std::cerr << "kibitz match: only the first two engines play (tournaments come later)\n";
-    kibitz::match::EngineConfig* configs[2] = {&options.first, &options.second};
-    for (int i = 0; i < 2; ++i) {
-        for (const auto& v : each) apply_engine_setting("each", v, *configs[i]);
-        for (const auto& v : engines[i]) apply_engine_setting("engine", v, *configs[i]);
-        const auto& c = *configs[i];
+    if (engines.size() > 2 && options.sprt)
+        usage_error("-sprt needs exactly two engines, not " + std::to_string(engines.size()));
+    options.more.resize(engines.size() - 2);
+    for (std::size_t i = 0; i < engines.size(); ++i) {
+        auto& c = i == 0 ? options.first : i == 1 ? options.second : options.more[i - 2];
+        for (const auto& v : each) apply_engine_setting("each", v, c);
+        for (const auto& v : engines[i]) apply_engine_setting("engine", v, c);
         if (c.command.empty()) usage_error("-engine needs cmd=COMMAND");
         if (!c.tc.clock && !c.tc.movetime_ms && !c.tc.depth && !c.tc.nodes)
             usage_error("no limit for engine " + c.command + ": give tc=, st=, depth= or nodes=");
@@ -241,6 +251,9 @@ void run(const std::vector<std::string>& args) {
         if (!openings) usage_error(openings.error());
         if (openings->empty()) usage_error("no openings in '" + openings_file + "'");
         options.openings = std::move(*openings);
+        options.openings_file = openings_file;
+        options.openings_format = openings_format;
+        options.openings_plies = openings_plies;
     }
 
     // 3. The match; Ctrl-C lets the running games finish.
@@ -248,10 +261,19 @@ void run(const std::vector<std::string>& args) {
     const auto previous = std::signal(SIGINT, on_interrupt);
     const auto result = kibitz::match::run_match(options, std::cout, &g_interrupted);
     std::signal(SIGINT, previous);
+    if (result.setup_failed) {
+        std::cerr << "kibitz match: " << result.error << '\n';
+        throw CLI::RuntimeError(1);
+    }
     if (g_interrupted.load()) std::cout << "Interrupted: no more games started\n";
-    std::cout << kibitz::match::result_block(result.first_name, result.second_name, result.tally,
-                                             options.sprt ? &*options.sprt : nullptr)
-              << "Finished match" << std::endl;
+    if (result.names.size() > 2)
+        std::cout << kibitz::match::crosstable(result.names, result.games,
+                                               kibitz::match::anchor_of(options));
+    else
+        std::cout << kibitz::match::result_block(result.first_name, result.second_name,
+                                                 result.tally,
+                                                 options.sprt ? &*options.sprt : nullptr);
+    std::cout << "Finished match" << std::endl;
     if (!result.error.empty()) {
         std::cerr << "kibitz match: " << result.error << '\n';
         throw CLI::RuntimeError(1);
@@ -262,7 +284,7 @@ void run(const std::vector<std::string>& args) {
 
 void register_match(CLI::App& app) {
     auto* cmd = app.add_subcommand("match",
-                                   "Play a match between two UCI engines (cutechess-cli "
+                                   "Play a match or tournament between UCI engines (cutechess-cli "
                                    "options: -engine cmd=... -each tc=... -games ...)");
     cmd->prefix_command();  // every argument reaches run() untouched
     cmd->set_help_flag();   // -help is ours

@@ -2,6 +2,7 @@
 #include "match/match.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -12,6 +13,8 @@
 #include "chess/pgn.h"
 #include "core/rng.h"
 #include "core/strings.h"
+#include "match/crosstable.h"
+#include "match/state.h"
 
 namespace kibitz::match {
 
@@ -69,19 +72,78 @@ struct Shared {
     const MatchOptions& options;
     std::ostream& out;
     const std::atomic<bool>* stop;
+    std::vector<EngineConfig> engines;
+    Schedule schedule;
     std::vector<int> opening_order;
-    int total = 0;
     std::mutex mutex;
-    int next_game = 0;
+    std::vector<bool> taken;  // by game number - 1: restored, running or finished
+    std::size_t next_game = 0;
     bool stop_starting = false;
+    std::vector<Tally> tallies;                     // per pairing, its first engine's view
     std::map<int, std::pair<int, int>> open_pairs;  // pair -> (games done, half-points)
     std::ofstream pgn;
+    MatchState state;  // what the state file says; only kept when options.state_file is set
     MatchResult result;
 
-    bool should_stop() const {
-        return stop_starting || next_game >= total || (stop && stop->load());
+    // Moves next_game to the first game not taken yet.
+    bool games_left() {
+        while (next_game < taken.size() && taken[next_game]) ++next_game;
+        return next_game < taken.size();
     }
+    bool should_stop() { return stop_starting || !games_left() || (stop && stop->load()); }
 };
+
+// Counts finished game `number` (0-based) in the tallies and the result.
+void count_game(Shared& shared, int number, chess::Outcome outcome) {
+    const ScheduledGame& g = shared.schedule.games[number];
+    const auto [a, b] = shared.schedule.pairings[g.pairing];
+    Tally& tally = shared.tallies[g.pairing];
+    const int points = half_points(outcome, g.first_is_white);
+    (points == 2 ? tally.wins : points == 1 ? tally.draws : tally.losses) += 1;
+    if (g.pair >= 0) {
+        auto& [done, sum] = shared.open_pairs[g.pair];
+        ++done;
+        sum += points;
+        if (done == 2) {
+            ++tally.pairs[sum];
+            shared.open_pairs.erase(g.pair);
+        }
+    }
+    shared.result.games.push_back({a, b, points, g.pair});
+}
+
+// Restores the finished games of an existing state file; an error when it does not fit.
+Status restore(Shared& shared) {
+    const std::string& file = shared.options.state_file;
+    const Fingerprint now = match_fingerprint(shared.options);
+    std::error_code ec;
+    if (!std::filesystem::exists(file, ec)) {
+        shared.state.fingerprint = now;
+        return Done{};
+    }
+    auto saved = read_state(file);
+    if (!saved) return core::Error{saved.error()};
+    if (auto same = check_fingerprint(file, saved->fingerprint, now); !same) return same;
+    const int total = static_cast<int>(shared.schedule.games.size());
+    for (const auto& [number, game] : saved->games)
+        if (number > total)
+            return core::error(file + ":" + std::to_string(game.line) + ": game " +
+                               std::to_string(number) + " is not among the " +
+                               std::to_string(total) + " games of this match");
+    for (const auto& [engine, name] : saved->names)
+        if (engine <= static_cast<int>(shared.engines.size()) &&
+            shared.engines[engine - 1].name.empty())
+            shared.result.names[engine - 1] = name;
+    for (const auto& [number, game] : saved->games) {
+        shared.taken[number - 1] = true;
+        count_game(shared, number - 1, game.outcome);
+    }
+    shared.state = std::move(*saved);
+    shared.result.games_restored = static_cast<int>(shared.state.games.size());
+    shared.out << "Resuming: " << shared.result.games_restored << " of " << total
+               << " games already played" << std::endl;
+    return Done{};
+}
 
 // Starts the engine of config when it is not running, with its options; names it.
 Status ensure_started(std::unique_ptr<Player>& engine, const EngineConfig& config) {
@@ -94,19 +156,31 @@ Status ensure_started(std::unique_ptr<Player>& engine, const EngineConfig& confi
     return engine->is_ready();
 }
 
+// The result block (two engines) or the standings line (more) after a game.
+std::string progress(const Shared& shared) {
+    const MatchResult& result = shared.result;
+    if (shared.engines.size() > 2) return standings_line(result.names, result.games, result.total);
+    return result_block(result.names[0], result.names[1], shared.tallies[0],
+                        shared.options.sprt ? &*shared.options.sprt : nullptr);
+}
+
 void worker(Shared& shared) {
     const MatchOptions& options = shared.options;
-    std::unique_ptr<Player> first, second;
+    // Engine processes are started when a game needs them and kept for the next games of this
+    // thread while they run.
+    std::vector<std::unique_ptr<Player>> players(shared.engines.size());
     for (;;) {
         // 1. Take the next game and start the engines it needs.
-        int game;
+        int number;
         {
             std::lock_guard lock(shared.mutex);
             if (shared.should_stop()) break;
-            game = shared.next_game++;
+            number = static_cast<int>(shared.next_game);
+            shared.taken[number] = true;
         }
-        auto started = ensure_started(first, options.first);
-        if (started) started = ensure_started(second, options.second);
+        const ScheduledGame& game = shared.schedule.games[number];
+        auto started = ensure_started(players[game.white], shared.engines[game.white]);
+        if (started) started = ensure_started(players[game.black], shared.engines[game.black]);
         if (!started) {
             std::lock_guard lock(shared.mutex);
             if (shared.result.error.empty()) shared.result.error = started.error();
@@ -115,81 +189,69 @@ void worker(Shared& shared) {
         }
 
         // 2. Set the game up: the opening, colours, names.
-        const bool first_white = game % 2 == 0;
-        const std::string first_name =
-            options.first.name.empty() ? first->name() : options.first.name;
-        const std::string second_name =
-            options.second.name.empty() ? second->name() : options.second.name;
         GameSetup setup;
         if (!shared.opening_order.empty()) {
-            const int index = paired(options) ? game / 2 : game;
             const Opening& opening =
-                options.openings[shared.opening_order[index % shared.opening_order.size()]];
+                options.openings[shared.opening_order[game.opening % shared.opening_order.size()]];
             setup.start = opening.start;
             setup.opening = opening.moves;
         }
-        setup.white_name = first_white ? first_name : second_name;
-        setup.black_name = first_white ? second_name : first_name;
-        setup.white_tc = first_white ? options.first.tc : options.second.tc;
-        setup.black_tc = first_white ? options.second.tc : options.first.tc;
+        setup.white_tc = shared.engines[game.white].tc;
+        setup.black_tc = shared.engines[game.black].tc;
         setup.draw = options.draw;
         setup.resign = options.resign;
         setup.maxmoves = options.maxmoves;
         setup.event = options.event;
-        setup.round = std::to_string(game + 1);
+        setup.round = std::to_string(number + 1);
         {
             std::lock_guard lock(shared.mutex);
-            shared.result.first_name = first_name;
-            shared.result.second_name = second_name;
-            shared.out << "Started game " << game + 1 << " of " << shared.total << " ("
+            for (const int engine : {game.white, game.black}) {
+                if (!shared.engines[engine].name.empty()) continue;
+                shared.result.names[engine] = players[engine]->name();
+                shared.state.names[engine + 1] = players[engine]->name();
+            }
+            setup.white_name = shared.result.names[game.white];
+            setup.black_name = shared.result.names[game.black];
+            shared.out << "Started game " << number + 1 << " of " << shared.result.total << " ("
                        << setup.white_name << " vs " << setup.black_name << ")" << std::endl;
         }
 
         // 3. Play it.
-        Player& white = first_white ? *first : *second;
-        Player& black = first_white ? *second : *first;
-        GameResult r = play_game(white, black, setup);
-        const bool first_failed = first_white ? r.white_failed : r.black_failed;
-        const bool second_failed = first_white ? r.black_failed : r.white_failed;
-        if (first_failed) (void)first->quit(std::chrono::milliseconds(200));
-        if (second_failed) (void)second->quit(std::chrono::milliseconds(200));
+        GameResult r = play_game(*players[game.white], *players[game.black], setup);
+        if (r.white_failed) (void)players[game.white]->quit(std::chrono::milliseconds(200));
+        if (r.black_failed) (void)players[game.black]->quit(std::chrono::milliseconds(200));
 
         // 4. Count it, write it, report it.
         std::lock_guard lock(shared.mutex);
         MatchResult& result = shared.result;
-        Tally& tally = result.tally;
-        const int points = half_points(r.outcome, first_white);
-        (points == 2 ? tally.wins : points == 1 ? tally.draws : tally.losses) += 1;
+        count_game(shared, number, r.outcome);
         ++result.games_played;
-        if (paired(options)) {
-            auto& [done, sum] = shared.open_pairs[game / 2];
-            ++done;
-            sum += points;
-            if (done == 2) {
-                ++tally.pairs[sum];
-                shared.open_pairs.erase(game / 2);
-            }
-        }
         if (shared.pgn.is_open()) {
             shared.pgn << chess::write_pgn(r.pgn) << '\n';
             shared.pgn.flush();
         }
-        shared.out << "Finished game " << game + 1 << " (" << setup.white_name << " vs "
+        if (!options.state_file.empty()) {
+            shared.state.games[number + 1] = {r.outcome, r.reason, 0};
+            if (auto saved = write_state(options.state_file, shared.state); !saved) {
+                if (result.error.empty()) result.error = saved.error();
+                shared.stop_starting = true;
+            }
+        }
+        shared.out << "Finished game " << number + 1 << " (" << setup.white_name << " vs "
                    << setup.black_name << "): " << r.pgn.result << " {" << r.reason << "}\n"
-                   << result_block(first_name, second_name, tally,
-                                   options.sprt ? &*options.sprt : nullptr)
-                   << std::flush;
-        if (options.sprt && sprt(tally, *options.sprt).verdict != SprtState::Verdict::kContinue)
+                   << progress(shared) << std::flush;
+        if (options.sprt &&
+            sprt(shared.tallies[0], *options.sprt).verdict != SprtState::Verdict::kContinue)
             shared.stop_starting = true;
-        if ((first_failed || second_failed) && !options.recover) {
+        if ((r.white_failed || r.black_failed) && !options.recover) {
             if (result.error.empty())
-                result.error = "engine " + (first_failed ? first_name : second_name) + " failed (" +
-                               r.reason + "); use -recover to restart it";
+                result.error = "engine " + (r.white_failed ? setup.white_name : setup.black_name) +
+                               " failed (" + r.reason + "); use -recover to restart it";
             shared.stop_starting = true;
         }
     }
-    if (first) (void)first->quit();
-    if (second) (void)second->quit();
+    for (auto& player : players)
+        if (player) (void)player->quit();
 }
 
 }  // namespace
@@ -203,14 +265,37 @@ core::Result<std::vector<Opening>> load_openings(const std::string& file, const 
     return core::error("openings format '" + format + "' is not epd or pgn");
 }
 
+std::vector<EngineConfig> engines_of(const MatchOptions& options) {
+    std::vector<EngineConfig> engines{options.first, options.second};
+    engines.insert(engines.end(), options.more.begin(), options.more.end());
+    return engines;
+}
+
 bool paired(const MatchOptions& options) { return options.repeat || options.games % 2 == 0; }
+
+Anchor anchor_of(const MatchOptions& options) {
+    return options.tournament == Tournament::kGauntlet ? Anchor::kFirst : Anchor::kAverage;
+}
 
 MatchResult run_match(const MatchOptions& options, std::ostream& out,
                       const std::atomic<bool>* stop) {
     Shared shared{options, out, stop};
-    shared.total = std::max(0, options.games) * std::max(0, options.rounds);
-    shared.result.first_name = options.first.name;
-    shared.result.second_name = options.second.name;
+    MatchResult& result = shared.result;
+
+    // 1. The engines and the schedule.
+    shared.engines = engines_of(options);
+    const int engines = static_cast<int>(shared.engines.size());
+    for (const auto& e : shared.engines) result.names.push_back(e.name);
+    if (options.sprt && engines > 2) {
+        result.error = "SPRT needs exactly two engines, not " + std::to_string(engines);
+        result.setup_failed = true;
+        return result;
+    }
+    shared.schedule =
+        make_schedule(engines, options.tournament, options.games, options.rounds, paired(options));
+    result.total = static_cast<int>(shared.schedule.games.size());
+    shared.taken.assign(result.total, false);
+    shared.tallies.assign(shared.schedule.pairings.size(), Tally{});
     for (int i = 0; i < static_cast<int>(options.openings.size()); ++i)
         shared.opening_order.push_back(i);
     if (options.random_order) {
@@ -218,18 +303,40 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out,
         for (std::size_t i = shared.opening_order.size(); i > 1; --i)
             std::swap(shared.opening_order[i - 1], shared.opening_order[rng.below(i)]);
     }
+
+    // 2. The games a state file already has, and the file rewritten at once: a path that
+    //    cannot be written is an error before any game is played.
+    if (!options.state_file.empty()) {
+        auto restored = restore(shared);
+        if (restored) restored = write_state(options.state_file, shared.state);
+        if (!restored) {
+            result.error = restored.error();
+            result.setup_failed = true;
+            return result;
+        }
+        if (options.sprt &&
+            sprt(shared.tallies[0], *options.sprt).verdict != SprtState::Verdict::kContinue)
+            shared.stop_starting = true;
+    }
     if (!options.pgnout.empty()) {
         shared.pgn.open(options.pgnout, std::ios::app);
         if (!shared.pgn) {
-            shared.result.error = "cannot open PGN file '" + options.pgnout + "'";
-            return shared.result;
+            result.error = "cannot open PGN file '" + options.pgnout + "'";
+            result.setup_failed = true;
+            return result;
         }
     }
-    const int threads = std::max(1, std::min(options.concurrency, shared.total));
+
+    // 3. The games still to play.
+    const int left = result.total - result.games_restored;
     std::vector<std::thread> pool;
-    for (int i = 0; i < threads; ++i) pool.emplace_back([&shared] { worker(shared); });
+    for (int i = 0; i < std::min(std::max(1, options.concurrency), left); ++i)
+        pool.emplace_back([&shared] { worker(shared); });
     for (auto& t : pool) t.join();
-    return shared.result;
+    result.tally = shared.tallies.empty() ? Tally{} : shared.tallies[0];
+    result.first_name = result.names[0];
+    result.second_name = result.names[1];
+    return result;
 }
 
 }  // namespace kibitz::match

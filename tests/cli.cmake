@@ -58,7 +58,7 @@ set_tests_properties(cli_pgn_errors PROPERTIES PASS_REGULAR_EXPRESSION
 add_test(NAME cli_bench COMMAND kibitz bench 6)
 set_tests_properties(cli_bench PROPERTIES PASS_REGULAR_EXPRESSION "Nodes searched: [1-9]")
 add_test(NAME cli_uci_go_infinite_stop
-         COMMAND sh -c "(printf 'uci\\nposition startpos moves e2e4\\ngo infinite\\n'; sleep 1; printf 'stop\\nquit\\n') | \"$<TARGET_FILE:kibitz>\"")
+         COMMAND sh -c "(printf 'uci\\nposition startpos moves e2e4\\ngo infinite\\n'; sleep 2; printf 'stop\\nquit\\n') | \"$<TARGET_FILE:kibitz>\"")
 set_tests_properties(cli_uci_go_infinite_stop PROPERTIES PASS_REGULAR_EXPRESSION
     "info depth.*bestmove [a-h][1-8][a-h][1-8]")
 add_test(NAME cli_epd_smoke

@@ -255,7 +255,10 @@ Status XboardEngine::send(std::string_view line) {
 
 bool XboardEngine::on_feature(std::string_view line) {
     bool done_zero = false;
-    for (const auto& [name, value] : parse_features(line)) {
+    for (const auto& feature : parse_features(line)) {
+        // Named copies, not a structured binding: clang 14 cannot capture one in a lambda.
+        const std::string& name = feature.first;
+        const std::string& value = feature.second;
         bool ok = true;
         const auto flag = [&](bool& field) {
             if (value == "0" || value == "1")

@@ -267,4 +267,12 @@ void Process::close_pipes() {
     close_fd(from_child_);
 }
 
+std::string Process::exit_note() {
+    if (!eof() && running()) return "";
+    const int status = wait_exit(std::chrono::milliseconds(100));
+    if (status > 128) return " (ended by signal " + std::to_string(status - 128) + ")";
+    if (status >= 0) return " (exit status " + std::to_string(status) + ")";
+    return "";
+}
+
 }  // namespace kibitz::match

@@ -63,6 +63,9 @@ public:
     const std::string& program() const { return program_; }
     // How the child ended (as wait_exit returns it), or -1 while it runs / before start.
     int exit_status() const { return exit_status_; }
+    // For an error message: " (ended by signal N)" or " (exit status N)" when the child has
+    // ended or closed its output (waiting up to 100 ms for it to exit), "" while it runs.
+    std::string exit_note();
 
 private:
     bool reap(bool block);

@@ -236,15 +236,8 @@ XboardEngine::~XboardEngine() {
 }
 
 core::Error XboardEngine::failure(const std::string& what) {
-    std::string message = "engine '" + (name_.empty() ? command_ : name_) + "' " + what;
-    if (process_.eof() || !process_.running()) {
-        const int status = process_.wait_exit(milliseconds(100));
-        if (status > 128)
-            message += " (ended by signal " + std::to_string(status - 128) + ")";
-        else if (status >= 0)
-            message += " (exit status " + std::to_string(status) + ")";
-    }
-    return core::error(message);
+    return core::error("engine '" + (name_.empty() ? command_ : name_) + "' " + what +
+                       process_.exit_note());
 }
 
 Status XboardEngine::send(std::string_view line) {

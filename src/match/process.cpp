@@ -275,4 +275,14 @@ std::string Process::exit_note() {
     return "";
 }
 
+bool Process::quit_or_kill(std::string_view quit_line, std::chrono::milliseconds grace) {
+    bool exited = true;
+    if (running()) {
+        (void)write_line(quit_line);  // a dead pipe shows up below as a quick exit
+        exited = wait_exit(grace) >= 0;
+    }
+    kill();
+    return exited;
+}
+
 }  // namespace kibitz::match

@@ -66,6 +66,9 @@ public:
     // For an error message: " (ended by signal N)" or " (exit status N)" when the child has
     // ended or closed its output (waiting up to 100 ms for it to exit), "" while it runs.
     std::string exit_note();
+    // Writes quit_line (when the child runs), waits up to grace for the child to exit, then
+    // kill()s it in any case (closing the pipes). False when it had to be killed.
+    bool quit_or_kill(std::string_view quit_line, std::chrono::milliseconds grace);
 
 private:
     bool reap(bool block);

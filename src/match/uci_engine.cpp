@@ -289,16 +289,7 @@ core::Result<GoResult> UciEngine::go(const GoLimits& limits, milliseconds timeou
 }
 
 Status UciEngine::quit(milliseconds grace) {
-    if (!process_.running()) {
-        process_.kill();  // closes the pipes
-        return Done{};
-    }
-    (void)process_.write_line("quit");  // a dead pipe shows up below as a quick exit
-    if (process_.wait_exit(grace) >= 0) {
-        process_.kill();
-        return Done{};
-    }
-    process_.kill();
+    if (process_.quit_or_kill("quit", grace)) return Done{};
     return core::error("engine '" + name_ + "' did not quit within " + ms_text(grace) +
                        " and was killed");
 }

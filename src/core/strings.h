@@ -48,4 +48,17 @@ inline bool starts_with(std::string_view s, std::string_view prefix) {
     return s.substr(0, prefix.size()) == prefix;
 }
 
+// Milliseconds as decimal seconds without trailing zeros: 60000 -> "60", 600 -> "0.6",
+// 1234 -> "1.234"; negative values count as 0.
+inline std::string decimal_seconds(std::int64_t ms) {
+    if (ms < 0) ms = 0;
+    std::string s = std::to_string(ms / 1000);
+    if (ms % 1000 != 0) {
+        std::string frac = std::to_string(1000 + ms % 1000).substr(1);
+        while (frac.back() == '0') frac.pop_back();
+        s += "." + frac;
+    }
+    return s;
+}
+
 }  // namespace kibitz::core

@@ -34,17 +34,6 @@ std::optional<std::int64_t> parse_seconds(std::string_view text) {
     return static_cast<std::int64_t>(std::llround((minutes * 60 + seconds) * 1000));
 }
 
-// Milliseconds as seconds for the PGN tag: 60000 -> "60", 600 -> "0.6".
-std::string seconds_text(std::int64_t ms) {
-    std::string s = std::to_string(ms / 1000);
-    if (ms % 1000 != 0) {
-        std::string frac = std::to_string(1000 + ms % 1000).substr(1);
-        while (frac.back() == '0') frac.pop_back();
-        s += "." + frac;
-    }
-    return s;
-}
-
 const char* side_name(chess::Color c) { return c == chess::kWhite ? "White" : "Black"; }
 
 chess::Outcome win_for(chess::Color c) {
@@ -56,6 +45,23 @@ std::optional<int> score_of(const SearchInfo& info) {
     if (info.score_mate)
         return *info.score_mate > 0 ? 100000 - *info.score_mate : -100000 - *info.score_mate;
     return info.score_cp;
+}
+
+// The comment after an engine's move, as cutechess-cli writes it: its score from its own view in
+// pawns (or M<moves> for a mate), the depth and the time it took: "+0.31/14 0.523s".
+std::string move_comment(const SearchInfo& info, std::int64_t elapsed_ms) {
+    std::string s;
+    if (info.score_mate) {
+        const int m = *info.score_mate;
+        s = (m > 0 ? "+M" : "-M") + std::to_string(std::abs(m));
+    } else if (info.score_cp) {
+        const int cp = *info.score_cp;
+        const int a = std::abs(cp);
+        s = (cp < 0 ? "-" : "+") + std::to_string(a / 100) + "." + (a % 100 < 10 ? "0" : "") +
+            std::to_string(a % 100);
+    }
+    if (!s.empty()) s += "/" + std::to_string(info.depth) + " ";
+    return s + core::decimal_seconds(elapsed_ms) + "s";
 }
 
 // True when the last n entries of scores exist and all satisfy pred.
@@ -81,11 +87,11 @@ std::string quoted_move(const std::string& error) {
 std::string TimeControl::pgn_tag() const {
     if (clock) {
         std::string s = moves > 0 ? std::to_string(moves) + "/" : "";
-        s += seconds_text(base_ms);
-        if (increment_ms > 0) s += "+" + seconds_text(increment_ms);
+        s += core::decimal_seconds(base_ms);
+        if (increment_ms > 0) s += "+" + core::decimal_seconds(increment_ms);
         return s;
     }
-    if (movetime_ms) return seconds_text(*movetime_ms) + "/move";
+    if (movetime_ms) return core::decimal_seconds(*movetime_ms) + "/move";
     return "-";
 }
 
@@ -306,6 +312,7 @@ GameResult play_game(Player& white, Player& black, const GameSetup& setup) {
         }
         scores[us].push_back(score_of(answer->info));
         record(answer->bestmove);
+        result.pgn.moves.back().comment_after = move_comment(answer->info, used);
 
         // 3d. Adjudication by the engines' scores (the mover's resignation, then a draw).
         if (setup.resign.enabled) {
@@ -355,7 +362,8 @@ GameResult play_game(Player& white, Player& black, const GameSetup& setup) {
     if (pgn.moves.empty()) {
         pgn.comment = result.reason;
     } else {
-        pgn.moves.back().comment_after = result.reason;
+        std::string& last = pgn.moves.back().comment_after;
+        last = last.empty() ? result.reason : last + ", " + result.reason;
     }
     return result;
 }

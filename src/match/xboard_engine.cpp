@@ -211,15 +211,46 @@ bool parse_thinking(std::string_view line, SearchInfo& info) {
     return true;
 }
 
-std::string xboard_seconds(std::int64_t ms) {
-    ms = std::max<std::int64_t>(ms, 0);
-    std::string s = std::to_string(ms / 1000);
-    if (ms % 1000 != 0) {
-        std::string frac = std::to_string(1000 + ms % 1000).substr(1);
-        while (frac.back() == '0') frac.pop_back();
-        s += "." + frac;
+core::Result<std::vector<std::string>> xboard_edit_commands(const chess::Position& pos) {
+    using namespace chess;
+    const auto cannot = [&](const std::string& what) {
+        return core::error("edit mode cannot set up " + pos.fen() + ": " + what);
+    };
+    if (pos.chess960()) return cannot("it has no Chess960 castling");
+    if (pos.ep_square() != kNoSquare)
+        return cannot("it cannot allow the en-passant capture on " + square_name(pos.ep_square()));
+    // The rights edit mode implies: king and rook on their first squares.
+    CastlingRights implied = kNoCastling;
+    for (const Color c : {kWhite, kBlack}) {
+        if (pos.piece_on(relative_square(c, kE1)) != make_piece(c, kKing)) continue;
+        if (pos.piece_on(relative_square(c, kH1)) == make_piece(c, kRook))
+            implied = implied | castling_right(c, true);
+        if (pos.piece_on(relative_square(c, kA1)) == make_piece(c, kRook))
+            implied = implied | castling_right(c, false);
     }
-    return s;
+    if (implied != pos.castling_rights()) {
+        const auto rights = [](CastlingRights r) {
+            std::string t;
+            if (r & kWhiteOO) t += 'K';
+            if (r & kWhiteOOO) t += 'Q';
+            if (r & kBlackOO) t += 'k';
+            if (r & kBlackOOO) t += 'q';
+            return t.empty() ? std::string("-") : t;
+        };
+        return cannot("the engine would assume castling rights " + rights(implied) +
+                      " where the position has " + rights(pos.castling_rights()));
+    }
+    std::vector<std::string> lines = {"edit", "#"};
+    for (const Color c : {kWhite, kBlack}) {
+        if (c == kBlack) lines.emplace_back("c");
+        for (int s = kA1; s <= kH8; ++s) {
+            const Piece p = pos.piece_on(Square(s));
+            if (p == kNoPiece || color_of(p) != c) continue;
+            lines.push_back(std::string(1, "PNBRQK"[type_of(p)]) + square_name(Square(s)));
+        }
+    }
+    lines.emplace_back(".");
+    return lines;
 }
 
 std::string xboard_base(std::int64_t ms) {
@@ -449,7 +480,20 @@ Status XboardEngine::reset_board(const chess::Position& start) {
     // force again: `new` leaves force mode. hard + easy turns pondering off even where easy is a
     // toggle (GNU Chess 4), as xboard does.
     for (const char* line : {"force", "post", "hard", "easy"}) lines.emplace_back(line);
-    if (!standard) lines.push_back("setboard " + start.fen());
+    if (!standard && features_.setboard) {
+        lines.push_back("setboard " + start.fen());
+    } else if (!standard) {
+        auto edit = xboard_edit_commands(start);
+        if (!edit) return core::Error{edit.error()};
+        // Edit mode keeps the side to move: a first move on the initial board hands it to Black.
+        if (start.side_to_move() == chess::kBlack) {
+            const chess::Position initial;
+            const chess::Move a3 = *chess::move_from_uci(initial, "a2a3");
+            const std::string text = move_text(initial, a3);
+            lines.push_back(features_.usermove ? "usermove " + text : text);
+        }
+        lines.insert(lines.end(), edit->begin(), edit->end());
+    }
     for (const auto& line : lines)
         if (auto r = send(line); !r) return r;
     board_start_ = start;
@@ -512,8 +556,9 @@ Status XboardEngine::position(const chess::Position& start, const std::vector<ch
                            "' cannot play Chess960: its feature variants does not list "
                            "fischerandom");
     if (!standard && !features_.setboard)
-        return core::error("engine '" + name_ + "' cannot start from " + start.fen() +
-                           ": it did not send feature setboard=1");
+        if (auto edit = xboard_edit_commands(start); !edit)
+            return core::error("engine '" + name_ + "' did not send feature setboard=1, and " +
+                               edit.error());
     // 3. Extend what the engine's board holds, or set it up again.
     const bool extends = board_known_ && board_start_.fen() == start.fen() &&
                          board_start_.chess960() == start.chess960() &&
@@ -611,17 +656,17 @@ std::pair<std::vector<std::string>, std::string> XboardEngine::time_control(
         // nps N makes the engine count N nodes as one second, so `st 1` allows N nodes.
         lines = {"nps " + std::to_string(*limits.nodes), "st 1"};
     } else if (limits.movetime) {
-        lines = {"st " + xboard_seconds(*limits.movetime)};
+        lines = {"st " + core::decimal_seconds(*limits.movetime)};
     } else if (own) {
         const auto inc = (white ? limits.winc : limits.binc).value_or(0);
         lines = {"level " + std::to_string(limits.movestogo.value_or(0)) + " " + xboard_base(*own) +
-                 " " + xboard_seconds(inc)};
+                 " " + core::decimal_seconds(inc)};
         level = true;
     } else {
         // Depth or nothing: half the time-out, in whole seconds, so that the engine's own
         // clock ends a search that the depth does not end before the referee would.
-        lines = {"st " +
-                 xboard_seconds(std::max<std::int64_t>(1000, timeout.count() / 2 / 1000 * 1000))};
+        lines = {"st " + core::decimal_seconds(
+                             std::max<std::int64_t>(1000, timeout.count() / 2 / 1000 * 1000))};
     }
     if (limits.depth && sd_refused_) {
         lines.emplace_back("depth");  // the spec's fall-back for GNU Chess 4, also Phalanx's

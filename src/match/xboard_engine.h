@@ -83,11 +83,12 @@ public:
     Status new_game() override;
 
     // Brings the engine's board to start plus moves: only the missing moves when that extends
-    // what it holds, else `new` (+ `variant fischerandom`), `force`, `setboard FEN` and every
-    // move. Moves go as `usermove X` with usermove=1, in SAN with san=1, else in coordinates
-    // (castling as the king's two-square step, O-O / O-O-O in Chess960). Errors: an illegal
-    // move, a start other than the standard one without setboard=1, Chess960 when the engine's
-    // variants do not list fischerandom.
+    // what it holds, else `new` (+ `variant fischerandom`), `force`, `setboard FEN` (or, for an
+    // engine without setboard, `edit` mode, see xboard_edit_commands) and every move. Moves go as
+    // `usermove X` with usermove=1, in SAN with san=1, else in coordinates (castling as the king's
+    // two-square step, O-O / O-O-O in Chess960). Errors: an illegal move, a start other than the
+    // standard one that the engine cannot set up, Chess960 when the engine's variants do not list
+    // fischerandom.
     Status position(const chess::Position& start,
                     const std::vector<chess::Move>& moves = {}) override;
 
@@ -117,7 +118,8 @@ private:
     Status launch();
     // Answers and records one `feature` line; true when it said done=0.
     bool on_feature(std::string_view line);
-    // `force`, `new`, variant, `setboard` for start: the engine's board is start, nothing played.
+    // `force`, `new`, variant, `setboard` or edit mode for start: the engine's board is start,
+    // nothing played.
     Status reset_board(const chess::Position& start);
     // What one line read while the engine is on move means; handles features on the way.
     enum class Line { kOther, kThinking, kMove, kResign, kRefusal };
@@ -173,8 +175,12 @@ std::optional<XboardOption> parse_xboard_option(std::string_view text);
 // bound. False (info unchanged) for other lines and for book lines whose pv starts with '('.
 bool parse_thinking(std::string_view line, SearchInfo& info);
 
-// Milliseconds as xboard writes seconds: "2", "0.5", "1.25".
-std::string xboard_seconds(std::int64_t ms);
+// The `edit` mode commands that set up pos on an engine without setboard (protocol 1's way):
+// `edit`, `#`, the white pieces ("Pe4"), `c`, the black pieces, `.`. Edit mode cannot say whose
+// move it is (the caller plays a2a3 first for Black), nor castling rights other than "king and
+// rook on their first squares", nor en passant, nor Chess960; such positions are an error that
+// says what edit cannot express.
+core::Result<std::vector<std::string>> xboard_edit_commands(const chess::Position& pos);
 // Milliseconds as the BASE of `level`: whole minutes "5", else "M:SS" ("0:30", "1:05"); rounded
 // to the nearest second, at least one second for a positive clock.
 std::string xboard_base(std::int64_t ms);

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "chess/notation.h"
+#include "core/strings.h"
 #include "core/timer.h"
 #include "match/game.h"
 #include "match/process.h"
@@ -203,11 +204,12 @@ TEST(XboardParse, ThinkingOutput) {
 }
 
 TEST(XboardParse, TimeFormats) {
-    EXPECT_EQ(kibitz::match::xboard_seconds(2000), "2");
-    EXPECT_EQ(kibitz::match::xboard_seconds(500), "0.5");
-    EXPECT_EQ(kibitz::match::xboard_seconds(1250), "1.25");
-    EXPECT_EQ(kibitz::match::xboard_seconds(20), "0.02");
-    EXPECT_EQ(kibitz::match::xboard_seconds(0), "0");
+    EXPECT_EQ(kibitz::core::decimal_seconds(2000), "2");
+    EXPECT_EQ(kibitz::core::decimal_seconds(500), "0.5");
+    EXPECT_EQ(kibitz::core::decimal_seconds(1250), "1.25");
+    EXPECT_EQ(kibitz::core::decimal_seconds(20), "0.02");
+    EXPECT_EQ(kibitz::core::decimal_seconds(0), "0");
+    EXPECT_EQ(kibitz::core::decimal_seconds(-5), "0");
     EXPECT_EQ(kibitz::match::xboard_base(120000), "2");
     EXPECT_EQ(kibitz::match::xboard_base(30000), "0:30");
     EXPECT_EQ(kibitz::match::xboard_base(65000), "1:05");
@@ -493,13 +495,7 @@ TEST(XboardEngine, CastlingAndSetboard) {
                "force", "setboard " + frc.fen(), "O-O", "a7a6", "a2a3", "go"}))
         << joined(sent);
 
-    // Without setboard=1 no other start; without fischerandom no Chess960.
-    XboardEngine plain;
-    ASSERT_TRUE(plain.start(good(log_path("plain"), "nosetboard e2e4"), milliseconds(2000)));
-    const auto no_setboard = plain.position(start);
-    ASSERT_FALSE(no_setboard);
-    EXPECT_TRUE(contains(no_setboard.error(), "setboard=1")) << no_setboard.error();
-    EXPECT_TRUE(contains(no_setboard.error(), fen)) << no_setboard.error();
+    // Without fischerandom no Chess960.
     XboardEngine v1;
     ASSERT_TRUE(v1.start(fake("xboard_nodone") + " v1", milliseconds(200)));
     const auto no_frc = v1.position(frc);
@@ -509,6 +505,38 @@ TEST(XboardEngine, CastlingAndSetboard) {
     const auto illegal = e.position(Position(), {uci(start, "e1g1")});
     ASSERT_FALSE(illegal);
     EXPECT_TRUE(contains(illegal.error(), "move 1 is illegal")) << illegal.error();
+}
+
+TEST(XboardEngine, EditModeWithoutSetboard) {
+    // Black to move: a2a3 on the initial board first, then the pieces in edit mode.
+    const std::string log = log_path("plain");
+    XboardEngine plain;
+    ASSERT_TRUE(plain.start(good(log, "nosetboard e2e4"), milliseconds(2000)));
+    const std::string fen = "4k2r/8/8/8/8/8/4P3/4K3 b k - 3 40";
+    ASSERT_TRUE(plain.position(*Position::from_fen(fen)));
+    ASSERT_TRUE(plain.is_ready(milliseconds(2000)));
+    const auto sent = read_lines(log);
+    EXPECT_TRUE(
+        in_order(sent, {"new", "force", "a2a3", "edit", "#", "Ke1", "Pe2", "c", "Ke8", "Rh8", "."}))
+        << joined(sent);
+    EXPECT_FALSE(contains(joined(sent), "setboard 4k2r")) << joined(sent);
+
+    // What edit mode cannot express is refused before anything is sent, naming the reason.
+    const std::string no_rights = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w Kq - 0 1";
+    const auto refused = plain.position(*Position::from_fen(no_rights));
+    ASSERT_FALSE(refused);
+    EXPECT_TRUE(contains(refused.error(), "setboard=1")) << refused.error();
+    EXPECT_TRUE(contains(refused.error(), no_rights)) << refused.error();
+    EXPECT_TRUE(contains(refused.error(), "castling rights KQkq where the position has Kq"))
+        << refused.error();
+    const auto ep = kibitz::match::xboard_edit_commands(
+        *Position::from_fen("4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 2"));
+    ASSERT_FALSE(ep);
+    EXPECT_TRUE(contains(ep.error(), "en-passant capture on d6")) << ep.error();
+    const auto frc = kibitz::match::xboard_edit_commands(
+        *Position::from_fen("r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1", true));
+    ASSERT_FALSE(frc);
+    EXPECT_TRUE(contains(frc.error(), "Chess960")) << frc.error();
 }
 
 TEST(XboardEngine, ProtocolVersion1WithoutFeatures) {

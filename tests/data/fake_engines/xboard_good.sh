@@ -31,6 +31,7 @@ while IFS= read -r line; do
         level\ * | st\ * | time\ * | otim\ * | nps\ * | memory\ * | cores\ * | depth | [0-9]*) ;;
         sd\ *) if [ "$sd" = 0 ]; then echo "Illegal move: $line"; fi ;;
         option\ * | variant\ *) ;;
+        edit | \# | c | . | [PNBRQK][a-h][1-8]) ;;  # edit mode (without setboard)
         protover\ *)
             echo 'feature done=0'
             echo "feature myname=\"Fake Xboard\" ping=$ping setboard=$setboard usermove=$usermove san=$san"

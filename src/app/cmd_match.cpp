@@ -236,9 +236,9 @@ void run(const std::vector<std::string>& args) {
     if (engines.size() < 2) usage_error("two -engine options are needed");
     if (engines.size() > 2 && options.sprt)
         usage_error("-sprt needs exactly two engines, not " + std::to_string(engines.size()));
-    options.more.resize(engines.size() - 2);
+    options.engines.resize(engines.size());
     for (std::size_t i = 0; i < engines.size(); ++i) {
-        auto& c = i == 0 ? options.first : i == 1 ? options.second : options.more[i - 2];
+        auto& c = options.engines[i];
         for (const auto& v : each) apply_engine_setting("each", v, c);
         for (const auto& v : engines[i]) apply_engine_setting("engine", v, c);
         if (c.command.empty()) usage_error("-engine needs cmd=COMMAND");

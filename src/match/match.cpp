@@ -265,12 +265,6 @@ core::Result<std::vector<Opening>> load_openings(const std::string& file, const 
     return core::error("openings format '" + format + "' is not epd or pgn");
 }
 
-std::vector<EngineConfig> engines_of(const MatchOptions& options) {
-    std::vector<EngineConfig> engines{options.first, options.second};
-    engines.insert(engines.end(), options.more.begin(), options.more.end());
-    return engines;
-}
-
 bool paired(const MatchOptions& options) { return options.repeat || options.games % 2 == 0; }
 
 Anchor anchor_of(const MatchOptions& options) {
@@ -283,9 +277,14 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out,
     MatchResult& result = shared.result;
 
     // 1. The engines and the schedule.
-    shared.engines = engines_of(options);
+    shared.engines = options.engines;
     const int engines = static_cast<int>(shared.engines.size());
     for (const auto& e : shared.engines) result.names.push_back(e.name);
+    if (engines < 2) {
+        result.error = "a match needs at least two engines, not " + std::to_string(engines);
+        result.setup_failed = true;
+        return result;
+    }
     if (options.sprt && engines > 2) {
         result.error = "SPRT needs exactly two engines, not " + std::to_string(engines);
         result.setup_failed = true;

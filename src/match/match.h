@@ -43,8 +43,7 @@ core::Result<std::vector<Opening>> load_openings(const std::string& file, const 
                                                  int plies);
 
 struct MatchOptions {
-    EngineConfig first, second;
-    std::vector<EngineConfig> more;  // engines 3, 4, ... of a tournament
+    std::vector<EngineConfig> engines;  // in -engine order; two for a match, more for a tournament
     Tournament tournament = Tournament::kRoundRobin;
     std::vector<Opening> openings;  // empty = the standard start position
     bool random_order = false;      // openings shuffled with srand instead of in file order
@@ -85,9 +84,6 @@ struct MatchResult {
     bool setup_failed = false;
 };
 
-// The engines of options in -engine order: first, second, then more.
-std::vector<EngineConfig> engines_of(const MatchOptions& options);
-
 // True when games 2k and 2k+1 of a pairing are a pair (see MatchOptions::repeat).
 bool paired(const MatchOptions& options);
 
@@ -99,7 +95,8 @@ Anchor anchor_of(const MatchOptions& options);
 // (more), on out. With a state file whose games are already known it first prints "Resuming:
 // N of T games already played" and skips them. Stops starting games once *stop becomes true
 // (Ctrl-C), SPRT decides, or an engine fails without recover; the games under way finish first.
-// A state file that does not fit the options is an error before any game is played.
+// Fewer than two engines, or a state file that does not fit the options, is an error before
+// any game is played.
 MatchResult run_match(const MatchOptions& options, std::ostream& out,
                       const std::atomic<bool>* stop = nullptr);
 

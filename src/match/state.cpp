@@ -75,7 +75,7 @@ Status io_error(const std::string& what, const std::string& file) {
 
 Fingerprint match_fingerprint(const MatchOptions& options) {
     Fingerprint f;
-    const auto engines = engines_of(options);
+    const auto& engines = options.engines;
     const auto add = [&f](std::string key, std::string value) {
         f.emplace_back(std::move(key), std::move(value));
     };

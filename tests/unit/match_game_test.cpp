@@ -241,10 +241,9 @@ TEST(MatchRunner, PairsOfGamesWithOpeningsAndPgnFile) {
     EXPECT_FALSE(kibitz::match::load_openings(dir + "/missing.epd", "epd", 0).ok());
 
     kibitz::match::MatchOptions options;
-    options.first = {"A", scripted(kFoolsMate), {}, {}, "uci"};
-    options.first.tc.depth = 1;
-    options.second = {"B", scripted(kFoolsMate), {}, {}, "uci"};
-    options.second.tc.depth = 1;
+    options.engines = {{"A", scripted(kFoolsMate), {}, {}, "uci"},
+                       {"B", scripted(kFoolsMate), {}, {}, "uci"}};
+    for (auto& e : options.engines) e.tc.depth = 1;
     options.openings = *openings;
     options.games = 2;
     options.rounds = 2;
@@ -278,12 +277,20 @@ TEST(MatchRunner, PairsOfGamesWithOpeningsAndPgnFile) {
     rmdir(dir.c_str());
 }
 
+TEST(MatchRunner, OneEngineIsAnError) {
+    kibitz::match::MatchOptions options;
+    options.engines = {{"A", scripted(kFoolsMate), {}, {}, "uci"}};
+    std::ostringstream out;
+    const auto result = kibitz::match::run_match(options, out);
+    EXPECT_TRUE(result.setup_failed);
+    EXPECT_EQ(result.error, "a match needs at least two engines, not 1");
+}
+
 TEST(MatchRunner, CrashEndsTheMatchWithoutRecover) {
     kibitz::match::MatchOptions options;
-    options.first = {"A", scripted("e2e4"), {}, {}, "uci"};
-    options.first.tc.depth = 1;
-    options.second = {"B", scripted("e2e4"), {}, {}, "uci"};
-    options.second.tc.depth = 1;
+    options.engines = {{"A", scripted("e2e4"), {}, {}, "uci"},
+                       {"B", scripted("e2e4"), {}, {}, "uci"}};
+    for (auto& e : options.engines) e.tc.depth = 1;
     options.games = 2;
     options.rounds = 2;
     std::ostringstream out;

@@ -70,7 +70,7 @@ MatchOptions fools_mate_tournament(int engines) {
     for (int i = 0; i < engines; ++i) {
         EngineConfig e{names[i], scripted(kFoolsMate), {}, {}, "uci"};
         e.tc.depth = 1;
-        (i == 0 ? options.first : i == 1 ? options.second : options.more.emplace_back()) = e;
+        options.engines.push_back(e);
     }
     return options;
 }
@@ -436,10 +436,10 @@ TEST(MatchState, CorruptFileNamesFileAndLine) {
 
 TEST(MatchState, FingerprintMismatchNamesTheSetting) {
     MatchOptions options = fools_mate_tournament(3);
-    options.second.tc = *parse_tc("10+0.1");
+    options.engines[1].tc = *parse_tc("10+0.1");
     const Fingerprint saved = match_fingerprint(options);
     EXPECT_TRUE(check_fingerprint("f", saved, saved).ok());
-    options.second.tc = *parse_tc("5+0.05");
+    options.engines[1].tc = *parse_tc("5+0.05");
     const auto r = check_fingerprint("f", saved, match_fingerprint(options));
     ASSERT_FALSE(r.ok());
     EXPECT_EQ(r.error(),
@@ -452,7 +452,7 @@ TEST(MatchState, FingerprintMismatchNamesTheSetting) {
     other.pgnout = "x.pgn";
     other.recover = true;
     EXPECT_EQ(match_fingerprint(other), match_fingerprint(fools_mate_tournament(3)));
-    other.more.pop_back();
+    other.engines.pop_back();
     EXPECT_TRUE(contains(check_fingerprint("f", saved, match_fingerprint(other)).error(),
                          "different number of engines: 3 vs 2"));
 }
@@ -490,8 +490,8 @@ TEST(TournamentRunner, RoundRobinOfThreeFakeEngines) {
 TEST(TournamentRunner, GauntletRecoversCrashedEngines) {
     MatchOptions options = fools_mate_tournament(4);
     options.tournament = Tournament::kGauntlet;
-    for (EngineConfig* e : {&options.first, &options.second, &options.more[0], &options.more[1]})
-        e->command = scripted("e2e4");  // Black crashes at its first move
+    for (EngineConfig& e : options.engines)
+        e.command = scripted("e2e4");  // Black crashes at its first move
     options.recover = true;
     std::ostringstream out;
     const auto result = run_match(options, out);
@@ -573,7 +573,7 @@ TEST(TournamentRunner, StateFileOfAnotherMatchIsAnError) {
     std::ostringstream out;
     ASSERT_EQ(run_match(options, out).error, "");
 
-    options.second.tc.depth = 2;
+    options.engines[1].tc.depth = 2;
     auto result = run_match(options, out);
     EXPECT_TRUE(result.setup_failed);
     EXPECT_EQ(result.games_played, 0);
@@ -581,7 +581,7 @@ TEST(TournamentRunner, StateFileOfAnotherMatchIsAnError) {
                                 " was written for a different depth of engine 2: 1 vs 2 (saved "
                                 "vs now)");
 
-    options.second.tc.depth = 1;
+    options.engines[1].tc.depth = 1;
     std::ofstream(options.state_file, std::ios::app) << "game 1 = 1-0\n";
     result = run_match(options, out);
     EXPECT_TRUE(result.setup_failed);

@@ -47,7 +47,7 @@ public:
             searchers_.back()->set_thread_index(i);
             searchers_.back()->set_multipv(multipv_);
         }
-        if (elo_) searchers_[0]->set_multipv(std::max(multipv_, kStrengthLines));
+        if (elo_) searchers_[0]->set_multipv(std::max(multipv_, strength_lines(elo_)));
     }
     int threads() const { return int(searchers_.size()); }
     void set_hash_mb(std::size_t mb) {
@@ -57,7 +57,7 @@ public:
     void set_multipv(int n) {
         multipv_ = std::max(1, n);
         for (auto& s : searchers_) s->set_multipv(multipv_);
-        if (elo_) searchers_[0]->set_multipv(std::max(multipv_, kStrengthLines));
+        if (elo_) searchers_[0]->set_multipv(std::max(multipv_, strength_lines(elo_)));
     }
     void set_move_overhead(std::int64_t ms) { overhead_ms_ = ms; }
     // Limited strength at about this rating (kMinElo..kMaxElo); 0 plays at full strength.
@@ -65,7 +65,7 @@ public:
         wait();
         elo_ = elo ? std::clamp(elo, kMinElo, kMaxElo) : 0;
         rng_ = core::SplitMix64(seed);
-        searchers_[0]->set_multipv(elo_ ? std::max(multipv_, kStrengthLines) : multipv_);
+        searchers_[0]->set_multipv(elo_ ? std::max(multipv_, strength_lines(elo_)) : multipv_);
     }
     int strength() const { return elo_; }
     // The evaluator that new searches copy (e.g. another preset or weights).

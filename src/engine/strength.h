@@ -5,6 +5,7 @@
 // more than the best: mistakes come from what it does not see, not from dice.
 #pragma once
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -14,24 +15,32 @@
 
 namespace kibitz::engine {
 
-inline constexpr int kMinElo = 1000, kMaxElo = 2800;
-inline constexpr int kStrengthLines = 4;  // MultiPV lines to choose from
+// The range of UCI_Elo. Levels from 1400 to 2200 are measured against Stockfish's UCI_Elo at
+// 10+0.1 (docs/strength.md); at 2200 Kibitz plays its best, so no higher level can be honest
+// yet. Below 1400 (Stockfish's range ends at 1350) the formulas are extrapolated.
+inline constexpr int kMinElo = 1000, kMaxElo = 2200;
+// The MultiPV lines to choose from: four at club level, fewer near the top, where the
+// engine must play its best move to match the rating.
+inline int strength_lines(int elo) { return elo < 2000 ? 4 : elo < 2200 ? 2 : 1; }
 
-// The budget for a rating: nodes double every 200 Elo (500 at 1000 Elo), depth grows one ply
-// per 150 Elo. The numbers are a first guess to be calibrated against Stockfish's UCI_Elo.
+// The budget for a rating: nodes double every 80 Elo (2000 at 1400 Elo) and depth grows one
+// ply per 60 Elo (3 at 1400), so that the levels match Stockfish's UCI_Elo (see
+// docs/strength.md). Budgets above what the clock allows leave the clock in charge.
 inline void limit_for_elo(int elo, search::Limits& limits) {
-    const double nodes = 500.0 * std::pow(2.0, (elo - kMinElo) / 200.0);
+    const double nodes = 2000.0 * std::pow(2.0, (elo - 1400) / 80.0);
     const auto budget = std::uint64_t(nodes);
     limits.nodes = limits.nodes ? std::min(limits.nodes, budget) : budget;
-    limits.depth = std::min(limits.depth, 1 + (elo - kMinElo) / 150);
+    const int depth = std::max(1, 3 + (elo - 1400) / 60);
+    limits.depth = std::min(limits.depth, depth);
 }
 
 // Chooses the index of a line given their scores (best first). Lines worse than the best by
 // more than the rating's tolerance are never chosen.
 inline int choose_line(int elo, const std::vector<int>& scores, core::SplitMix64& rng) {
     if (scores.size() <= 1) return 0;
-    const double temperature = (kMaxElo + 100 - elo) / 10.0;  // 190 cp at 1000 Elo, 10 at 2800
-    const double tolerance = 3.0 * temperature;
+    // 87 cp at 1000 Elo, 60 at 1400, 33 at 1800, 7 at 2200.
+    const double temperature = std::max(1.0, (2300 - elo) / 15.0);
+    const double tolerance = 2.0 * temperature;
     std::vector<double> weights;
     double total = 0;
     for (const int s : scores) {

@@ -20,6 +20,8 @@ struct OptionSpec {
     const char* line;  // the "option name … type …" text sent after "uci"
 };
 
+static_assert(engine::kMinElo == 1000 && engine::kMaxElo == 2200,
+              "the UCI_Elo line below must show engine::kMinElo and kMaxElo");
 constexpr OptionSpec kOptions[] = {
     {"option name Hash type spin default 16 min 1 max 65536"},
     {"option name Threads type spin default 1 min 1 max 256"},
@@ -30,7 +32,7 @@ constexpr OptionSpec kOptions[] = {
     {"option name UCI_Chess960 type check default false"},
     {"option name UCI_ShowWDL type check default false"},
     {"option name UCI_LimitStrength type check default false"},
-    {"option name UCI_Elo type spin default 2800 min 1000 max 2800"},
+    {"option name UCI_Elo type spin default 2200 min 1000 max 2200"},
     {"option name EvalPreset type combo default full var full var thesis var franaszczuk"},
 };
 
@@ -237,7 +239,8 @@ void Session::set_option(const std::string& name, const std::string& value) {
         } else if (const auto v = spin(value, engine::kMinElo, engine::kMaxElo)) {
             elo_ = int(*v);
         } else {
-            return bad("a rating from 1000 to 2800");
+            return bad("a rating from " + std::to_string(engine::kMinElo) + " to " +
+                       std::to_string(engine::kMaxElo));
         }
         stop_search();
         const auto seed =

@@ -14,8 +14,8 @@ using namespace kibitz;
 TEST(Strength, ChoiceStaysWithinTolerance) {
     core::SplitMix64 rng(3);
     for (int i = 0; i < 2000; ++i) {
-        EXPECT_LT(engine::choose_line(2800, {100, 90, -500}, rng), 2);
-        EXPECT_EQ(engine::choose_line(2800, {100, 0, -50}, rng), 0);  // 100 cp is too much at 2800
+        EXPECT_LT(engine::choose_line(2200, {100, 90, -500}, rng), 2);
+        EXPECT_EQ(engine::choose_line(2200, {100, 50, -50}, rng), 0);  // 50 cp is too much at 2200
         EXPECT_NE(engine::choose_line(1000, {300, 250, -400, -900}, rng), 3);
     }
 }
@@ -30,13 +30,19 @@ TEST(Strength, LowRatingsVary) {
 TEST(Strength, BudgetGrowsWithRating) {
     search::Limits low, high;
     engine::limit_for_elo(1400, low);
-    engine::limit_for_elo(2600, high);
+    engine::limit_for_elo(2200, high);
     EXPECT_LT(low.nodes, high.nodes);
     EXPECT_LT(low.depth, high.depth);
     search::Limits capped;
     capped.nodes = 100;
-    engine::limit_for_elo(2600, capped);
+    engine::limit_for_elo(2200, capped);
     EXPECT_EQ(capped.nodes, 100u);  // a smaller limit from "go nodes" stays
+}
+
+TEST(Strength, FewerLinesNearTheTop) {
+    EXPECT_EQ(engine::strength_lines(1400), 4);
+    EXPECT_GE(engine::strength_lines(1800), engine::strength_lines(2100));
+    EXPECT_EQ(engine::strength_lines(engine::kMaxElo), 1);  // the top level plays its best move
 }
 
 TEST(Strength, WeakEngineStillTakesAHangingQueen) {

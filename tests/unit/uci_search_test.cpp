@@ -209,6 +209,11 @@ TEST(UciSearch, EveryOtherCommandAndOption) {
     h.send("bench 3");
     EXPECT_NE(h.buf.text().find("Nodes searched: "), std::string::npos);
     EXPECT_EQ(count(h.buf.text(), "info string error"), 0);
+    // A rating above the calibrated range is refused with the range.
+    h.send("setoption name UCI_Elo value 2600");
+    EXPECT_NE(h.buf.text().find("option UCI_Elo takes a rating from 1000 to 2200, got '2600'"),
+              std::string::npos)
+        << h.buf.text();
 }
 
 TEST(UciSearch, CurrMoveAfterOneSecond) {

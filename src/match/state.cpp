@@ -286,8 +286,16 @@ Status check_fingerprint(const std::string& file, const Fingerprint& saved,
         return core::error("state file " + file + " was written for a different " + key + ": " +
                            was + " vs " + is + " (saved vs now)");
     };
-    for (const auto& [key, value] : now)
-        if (const auto was = find(saved, key); was != value) return differs(key, was, value);
+    for (const auto& [key, value] : now) {
+        const auto was = find(saved, key);
+        // More rounds only append games to the schedule (it is ordered round by round), so a
+        // finished match can be extended; fewer would drop games already played.
+        if (key == "rounds") {
+            const auto a = core::parse_int<int>(was), b = core::parse_int<int>(value);
+            if (a && b && *b >= *a) continue;
+        }
+        if (was != value) return differs(key, was, value);
+    }
     for (const auto& [key, value] : saved)
         if (find(now, key) == "(not set)") return differs(key, value, "(not set)");
     return Done{};

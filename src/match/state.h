@@ -62,7 +62,8 @@ Status write_state(const std::string& file, const MatchState& state);
 // Reads a state file; a corrupt one gives an error "FILE:LINE: what is wrong".
 core::Result<MatchState> read_state(const std::string& file);
 
-// Done when saved equals now; otherwise the first setting that differs:
+// Done when saved equals now, or differs only in more rounds now (an extended match: the
+// schedule's first games stay the same); otherwise the first setting that differs:
 // "state file F was written for a different tc of engine 2: 10+0.1 vs 5+0.05 (saved vs now)".
 Status check_fingerprint(const std::string& file, const Fingerprint& saved, const Fingerprint& now);
 

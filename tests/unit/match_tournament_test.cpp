@@ -566,6 +566,33 @@ TEST(TournamentRunner, ResumedTournamentPlaysOnlyMissingGames) {
     EXPECT_TRUE(contains(again.str(), "Standings after 6 of 6 games: ")) << again.str();
 }
 
+// A finished tournament given more rounds plays only the new games; fewer rounds, which would
+// drop games already played, is an error.
+TEST(TournamentRunner, MoreRoundsExtendAFinishedTournament) {
+    TempDir dir;
+    MatchOptions options = fools_mate_tournament(3);
+    options.games = 2;
+    options.state_file = dir.path + "/t.state";
+    std::ostringstream out;
+    ASSERT_EQ(run_match(options, out).games_played, 6);
+
+    options.rounds = 2;
+    std::ostringstream more;
+    const auto extended = run_match(options, more);
+    EXPECT_EQ(extended.error, "");
+    EXPECT_EQ(extended.games_restored, 6);
+    EXPECT_EQ(extended.games_played, 6);
+    EXPECT_TRUE(contains(more.str(), "Resuming: 6 of 12 games already played")) << more.str();
+    EXPECT_FALSE(contains(more.str(), "Started game 6 ")) << more.str();
+    EXPECT_TRUE(contains(more.str(), "Started game 7 of 12")) << more.str();
+
+    options.rounds = 1;
+    std::ostringstream fewer;
+    const auto refused = run_match(options, fewer);
+    EXPECT_TRUE(refused.setup_failed);
+    EXPECT_TRUE(contains(refused.error, "game 7 is not among the 6 games")) << refused.error;
+}
+
 TEST(TournamentRunner, StateFileOfAnotherMatchIsAnError) {
     TempDir dir;
     MatchOptions options = fools_mate_tournament(2);

@@ -74,12 +74,14 @@ TEST(MatchGame, CheckmateByTheRulesWithPgnRecord) {
                              "[Round \"3\"]", "[White \"W\"]", "[Black \"B\"]", "[Result \"0-1\"]",
                              "[TimeControl \"-\"]", "[Termination \"normal\"]"})
         EXPECT_TRUE(contains(pgn, part)) << part << " not in\n" << pgn;
-    // Each engine move carries its score/depth and time; the last one also the reason.
+    // Each engine move carries its score/depth and time; the last one also the reason. The
+    // writer wraps lines wherever the times' lengths put the breaks: \s matches either.
     EXPECT_TRUE(std::regex_search(
-        pgn, std::regex(R"(1\. f3 \{\+0\.00/1 [0-9.]+s\} 1\.\.\. e5 \{\+0\.00/1 [0-9.]+s\})")))
+        pgn,
+        std::regex(R"(1\.\sf3\s\{\+0\.00/1\s[0-9.]+s\}\s1\.\.\.\se5\s\{\+0\.00/1\s[0-9.]+s\})")))
         << pgn;
     EXPECT_TRUE(
-        std::regex_search(pgn, std::regex(R"(Qh4# \{\+0\.00/1\s[0-9.]+s,\sBlack\smates\}\s0-1)")))
+        std::regex_search(pgn, std::regex(R"(Qh4#\s\{\+0\.00/1\s[0-9.]+s,\sBlack\smates\}\s0-1)")))
         << pgn;
     EXPECT_FALSE(contains(pgn, "[FEN"));
 }

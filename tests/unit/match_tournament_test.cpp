@@ -503,6 +503,18 @@ TEST(TournamentRunner, GauntletRecoversCrashedEngines) {
 
 // Ctrl-C after game 3 of 6, then the same command again: only games 4 to 6 are played, the
 // PGN file gets each game once, and the tallies (pairs included) are those of one full run.
+// A resumed run of total games that found `restored` of them in its state file: it says so,
+// starts none of them and plays the rest, from game restored + 1 on.
+void expect_resumed(const MatchResult& r, const std::string& out, int restored, int total) {
+    const std::string n = std::to_string(restored), t = std::to_string(total);
+    EXPECT_EQ(r.error, "");
+    EXPECT_EQ(r.games_restored, restored);
+    EXPECT_EQ(r.games_played, total - restored);
+    EXPECT_TRUE(contains(out, "Resuming: " + n + " of " + t + " games already played\n")) << out;
+    EXPECT_FALSE(contains(out, "Started game " + n + " ")) << out;
+    EXPECT_TRUE(contains(out, "Started game " + std::to_string(restored + 1) + " of " + t)) << out;
+}
+
 TEST(TournamentRunner, ResumeSkipsFinishedGames) {
     TempDir dir;
     MatchOptions options = fools_mate_tournament(2);
@@ -521,11 +533,7 @@ TEST(TournamentRunner, ResumeSkipsFinishedGames) {
 
     std::ostringstream out;
     const auto second = run_match(options, out);
-    EXPECT_EQ(second.error, "");
-    EXPECT_EQ(second.games_restored, 3);
-    EXPECT_EQ(second.games_played, 3);
-    EXPECT_TRUE(contains(out.str(), "Resuming: 3 of 6 games already played\n")) << out.str();
-    EXPECT_FALSE(contains(out.str(), "Started game 3 ")) << out.str();
+    expect_resumed(second, out.str(), 3, 6);
     EXPECT_TRUE(contains(out.str(), "Started game 4 of 6 (B vs A)")) << out.str();
     EXPECT_TRUE(contains(out.str(), "Score of A vs B: 3 - 3 - 0  [0.500] 6")) << out.str();
     EXPECT_EQ(second.tally.wins, 3);
@@ -579,12 +587,7 @@ TEST(TournamentRunner, MoreRoundsExtendAFinishedTournament) {
     options.rounds = 2;
     std::ostringstream more;
     const auto extended = run_match(options, more);
-    EXPECT_EQ(extended.error, "");
-    EXPECT_EQ(extended.games_restored, 6);
-    EXPECT_EQ(extended.games_played, 6);
-    EXPECT_TRUE(contains(more.str(), "Resuming: 6 of 12 games already played")) << more.str();
-    EXPECT_FALSE(contains(more.str(), "Started game 6 ")) << more.str();
-    EXPECT_TRUE(contains(more.str(), "Started game 7 of 12")) << more.str();
+    expect_resumed(extended, more.str(), 6, 12);
 
     options.rounds = 1;
     std::ostringstream fewer;

@@ -1,0 +1,605 @@
+// Kibitz page entry: routing, the game's event stream, the board's moves, and every action
+// (buttons, keyboard, dialogs). All game facts come from the server's game object.
+
+import { request } from './api.js';
+import { openStream, closeStream } from './stream.js';
+import { createBoard, askPromotion } from './board.js';
+import { app, tokens, invites, shownPly, isLive, fenAt, myTurn, writeFlag } from './state.js';
+import { showError, clearError, notify, announce, copyText, h } from './dom.js';
+import * as sound from './sound.js';
+import { renderGame, updateClocks, resultWords } from './views/game.js';
+import { fillForm, readForm, updateVisibility } from './views/newgame.js';
+import { renderGames } from './views/games.js';
+import { parseRoute, gameHash, inviteLink } from './lib/route.js';
+import { candidates, promotionPieces } from './lib/moves.js';
+import { plyInfo, clampPly } from './lib/movelist.js';
+import { sanToSpeech } from './lib/speech.js';
+import { SHORTCUTS, actionFor } from './lib/keys.js';
+import * as settings from './lib/settings.js';
+
+const $ = (id) => document.getElementById(id);
+const board = createBoard($('board'), { onMove: (o, d) => boardMove(o, d) });
+
+// 1. Talking to the server.
+
+// Runs an API request and shows its error; returns null on failure.
+async function call(method, path, body, token = app.token) {
+    try {
+        const result = await request(method, path, { body, token });
+        clearError();
+        return result;
+    } catch (e) {
+        showError(e.message);
+        return null;
+    }
+}
+
+function gamePath(suffix = '') {
+    return `/api/games/${encodeURIComponent(app.id)}${suffix}`;
+}
+
+// 2. Opening and following a game.
+
+async function openGame(id, inviteSeat, inviteToken) {
+    if (inviteToken && inviteSeat) {
+        tokens.set(id, inviteSeat, inviteToken);
+        history.replaceState(null, '', gameHash(id));
+    }
+    const stored = tokens.get(id);
+    Object.assign(app, { id, game: null, seat: stored?.seat || null, token: stored?.token || null,
+        shownPly: null, thinking: null, analysis: null, hint: null, analysisOn: false,
+        earlier: null, bannerClosed: false });
+    let game = null;
+    if (app.token) {
+        const seatQuery = app.seat === 'both' ? '' : `?seat=${app.seat}`;
+        try {
+            game = await request('GET', gamePath(seatQuery), { token: app.token });
+        } catch (e) {
+            if (e.status === 403) {
+                tokens.remove(id);
+                app.seat = app.token = null;
+                showError('The seat token stored for this game is no longer valid, so you are ' +
+                    'watching it.');
+            } else {
+                showError(e.message);
+                return;
+            }
+        }
+    }
+    if (!game) {
+        try {
+            game = await request('GET', gamePath(), {});
+        } catch (e) {
+            showError(e.message);
+            if (e.status === 404 && localStorage.getItem('kibitz.last') === id) {
+                localStorage.removeItem('kibitz.last');
+            }
+            return;
+        }
+    }
+    if (!game || app.id !== id) return;
+    try {
+        localStorage.setItem('kibitz.last', id);
+    } catch {
+        // Not remembered.
+    }
+    board.orient(app.seat === 'black' ? 'black' : 'white');
+    setGame(game, true);
+    openStream(id, app.token, onEvent, (s) => {
+        if (s === 'reconnecting') notify('Connection lost; reconnecting…', 3000);
+    });
+}
+
+function onEvent(ev) {
+    switch (ev.type) {
+    case 'state':
+        if (ev.game && ev.game.id === app.id) setGame(ev.game, false);
+        break;
+    case 'thinking':
+        app.thinking = ev;
+        render();
+        break;
+    case 'analysis':
+        app.analysis = ev;
+        render();
+        break;
+    case 'hint':
+        app.hint = ev;
+        announce(`Hint: ${ev.san}`);
+        render();
+        break;
+    case 'review':
+        if (app.game) app.game = { ...app.game, review: ev.review };
+        render();
+        break;
+    case 'draw':
+        if (ev.by !== app.seat) {
+            const who = ev.by === 'white' ? 'White' : 'Black';
+            const text = ev.action === 'offer' ? `${who} offers a draw.` : `${who} declines the draw.`;
+            notify(text);
+            announce(text);
+        }
+        break;
+    case 'error':
+        showError(`Engine: ${ev.message}`);
+        break;
+    default:
+        break;
+    }
+}
+
+// Takes a new game object: sounds and announcements for new moves, then a full re-render,
+// then a waiting premove.
+function setGame(game, first) {
+    const prev = app.game;
+    const premove = board.premove();
+    app.game = game;
+    app.receivedAt = performance.now();
+    const sameGame = prev && prev.id === game.id;
+    if (sameGame && !first) {
+        const added = game.moves.length - prev.moves.length;
+        if (added > 0 || (added === 0 && lastUci(game) !== lastUci(prev))) {
+            const move = game.moves[game.moves.length - 1];
+            sound.play(move.san.includes('x') ? 'capture' : 'move');
+            const mover = plyInfo(game.start_fen, game.moves.length - 1).turn;
+            announce(sanToSpeech(move.san, mover));
+            app.hint = null;
+        } else if (added < 0) {
+            announce(`Took back. ${game.turn === 'white' ? 'White' : 'Black'} to move.`);
+            app.hint = null;
+        }
+        if (game.over && !prev.over) {
+            sound.play('end');
+            announce(`Game over. ${resultWords(game)}.`);
+            app.bannerClosed = false;
+        }
+        if (added !== 0) app.earlier = null;
+    }
+    if (app.shownPly !== null && app.shownPly >= game.moves.length) app.shownPly = null;
+    if (!game.engine?.thinking && app.thinking && app.thinking.ply < game.moves.length - 1) {
+        app.thinking = null;
+    }
+    render();
+    if (premove && myTurn() && isLive()) playPremove(premove);
+    if (myTurn() && isLive() && (game.legal || []).length === 0 && !game.over) refetchLegal();
+}
+
+function lastUci(game) {
+    return game.moves.length ? game.moves[game.moves.length - 1].uci : '';
+}
+
+// A state from the stream may carry no legal moves for this reader; ask with the token.
+let refetching = false;
+async function refetchLegal() {
+    if (refetching) return;
+    refetching = true;
+    try {
+        const game = await request('GET', gamePath(), { token: app.token });
+        if (game && game.id === app.id && (game.legal || []).length) setGame(game, false);
+    } catch (e) {
+        showError(e.message);
+    } finally {
+        refetching = false;
+    }
+}
+
+function playPremove([orig, dest]) {
+    const cands = candidates(app.table, orig, dest);
+    if (!cands.length) {
+        notify('The premove is not legal now; dropped.');
+        return;
+    }
+    sendMove(cands.find((u) => u.endsWith('q')) || cands[0]);
+}
+
+let analysisKey = '';
+let analysisTimer = null;
+
+function render() {
+    if (!app.game) return;
+    renderGame(board, jump);
+    syncAnalysis();
+    loadEarlierLegal();
+}
+
+// Keeps the server's analysis on the shown position while analysis is on.
+function syncAnalysis() {
+    const key = app.analysisOn ? `${shownPly()}|${fenAt(shownPly())}|${app.multipv}|${app.threat}`
+        : 'off';
+    if (key === analysisKey) return;
+    const wasOn = analysisKey !== '' && analysisKey !== 'off';
+    analysisKey = key;
+    clearTimeout(analysisTimer);
+    if (!app.analysisOn && !wasOn) return;
+    analysisTimer = setTimeout(async () => {
+        const body = app.analysisOn
+            ? { on: true, multipv: app.multipv, ply: shownPly(), threat: app.threat }
+            : { on: false };
+        const r = await call('POST', gamePath('/analysis'), body);
+        if (!r && app.analysisOn) {
+            app.analysisOn = false;
+            analysisKey = 'off';
+            render();
+        }
+    }, 120);
+}
+
+// In analysis mode an earlier position can be moved from; its legal moves come from the
+// server (GET /legal?ply=N). Without that endpoint the server judges the move when sent.
+async function loadEarlierLegal() {
+    const g = app.game;
+    if (!g || g.mode !== 'analysis' || app.seat !== 'both' || isLive()) return;
+    const ply = shownPly();
+    const fen = fenAt(ply);
+    if (app.earlier && app.earlier.ply === ply && app.earlier.fen === fen) return;
+    app.earlier = { ply, fen, legal: [], free: false };
+    let legal = null;
+    try {
+        const r = await request('GET', gamePath(`/legal?ply=${ply}`), { token: app.token });
+        legal = Array.isArray(r?.legal) ? r.legal : null;
+    } catch {
+        legal = null;
+    }
+    if (!app.earlier || app.earlier.ply !== ply) return;
+    app.earlier = { ply, fen, legal: legal || [], free: legal === null };
+    render();
+}
+
+// 3. Moves.
+
+async function boardMove(orig, dest) {
+    let cands = candidates(app.table, orig, dest);
+    if (!cands.length && app.freeMove) cands = [orig + dest];
+    if (!cands.length) {
+        render();
+        return;
+    }
+    let uci = cands[0];
+    if (cands.length > 1) {
+        const pieces = promotionPieces(app.table, orig, dest);
+        const color = isLive() ? app.game.turn : plyInfo(app.game.start_fen, shownPly()).turn;
+        const letter = await askPromotion(color, pieces);
+        if (!letter) {
+            render();
+            return;
+        }
+        uci = cands.find((u) => u[4] === letter);
+    }
+    sendMove(uci);
+}
+
+async function sendMove(text) {
+    const body = { move: text };
+    const earlier = !isLive() && app.game.mode === 'analysis';
+    if (earlier) body.ply = shownPly();
+    const game = await call('POST', gamePath('/move'), body);
+    if (!game) {
+        render();
+        return false;
+    }
+    if (earlier) app.shownPly = null;
+    if (game.id === app.id) setGame(game, false);
+    return true;
+}
+
+async function playLine(moves, ply) {
+    if (app.game.mode !== 'analysis' || app.seat !== 'both') {
+        showError('Lines can be played out on an analysis board only.');
+        return;
+    }
+    app.shownPly = ply === app.game.moves.length ? null : ply;
+    for (const uci of moves) {
+        if (!(await sendMove(uci))) break;
+    }
+}
+
+// 4. Actions.
+
+function jump(ply) {
+    if (!app.game) return;
+    const total = app.game.moves.length;
+    const p = clampPly(ply, total);
+    app.shownPly = p === total ? null : p;
+    app.bannerClosed = app.bannerClosed || p !== total;
+    render();
+    const move = p > 0 ? app.game.moves[p - 1] : null;
+    announce(move ? `Move ${p}: ${sanToSpeech(move.san, plyInfo(app.game.start_fen, p - 1).turn)}`
+        : 'Start position');
+}
+
+async function createGame(body) {
+    const r = await call('POST', '/api/games', body, null);
+    if (!r || !r.game) return;
+    tokens.set(r.game.id, r.seat, r.token);
+    if (r.invite && r.invite.url) invites.set(r.game.id, inviteLink(location.origin, r.invite.url));
+    if (location.hash === gameHash(r.game.id)) openGame(r.game.id);
+    else location.hash = gameHash(r.game.id);
+}
+
+function needGame() {
+    if (!app.game) {
+        showError('No game is open. Start one with "New game" (n).');
+        return false;
+    }
+    return true;
+}
+
+function download(path) {
+    const a = h('a', { href: path, download: '' });
+    document.body.append(a);
+    a.click();
+    a.remove();
+}
+
+const actions = {
+    first: () => jump(0),
+    prev: () => jump(shownPly() - 1),
+    next: () => jump(shownPly() + 1),
+    last: () => jump(app.game ? app.game.moves.length : 0),
+    new: () => openNewDialog(),
+    flip: () => {
+        board.flip();
+        render();
+    },
+    takeback: async () => {
+        if (!needGame()) return;
+        const g = await call('POST', gamePath('/takeback'));
+        if (g) {
+            app.shownPly = null;
+            setGame(g, false);
+        }
+    },
+    hint: async () => {
+        if (!needGame()) return;
+        if (await call('POST', gamePath('/hint'))) notify('Kibitz is looking for a hint…', 2000);
+    },
+    resign: async () => {
+        if (!needGame()) return;
+        if (!confirm('Resign this game?')) return;
+        const g = await call('POST', gamePath('/resign'));
+        if (g) setGame(g, false);
+    },
+    draw: async () => {
+        if (!needGame()) return;
+        const g0 = app.game;
+        const answer = g0.draw_offer && g0.draw_offer !== app.seat;
+        const r = await call('POST', gamePath('/draw'), { action: answer ? 'accept' : 'offer' });
+        if (!r) return;
+        if (typeof r.accepted === 'boolean') {
+            const text = r.accepted ? 'Kibitz accepts the draw.' : 'Kibitz declines the draw.';
+            notify(text);
+            announce(text);
+            if (r.game) setGame(r.game, false);
+        } else if (r.id) {
+            setGame(r, false);
+        }
+    },
+    'draw-decline': async () => {
+        const r = await call('POST', gamePath('/draw'), { action: 'decline' });
+        if (r && r.id) setGame(r, false);
+    },
+    claim: async () => {
+        if (!needGame()) return;
+        const r = await call('POST', gamePath('/draw'), { action: 'claim' });
+        if (r) setGame(r.game || r, false);
+    },
+    rematch: () => {
+        if (needGame()) createGame(settings.rematchBody(app.game, app.seat));
+    },
+    review: async () => {
+        if (!needGame()) return;
+        const r = await call('POST', gamePath('/review'), { movetime: 300 });
+        if (r) notify('Reviewing the game…', 2500);
+    },
+    continue: async () => {
+        if (!needGame()) return;
+        const pgn = await call('GET', gamePath('/pgn'), undefined, null);
+        if (typeof pgn !== 'string') return;
+        openNewDialog({ start: 'pgn', pgn, ply: shownPly() });
+    },
+    save: () => {
+        if (needGame()) download(gamePath('/pgn'));
+    },
+    'copy-fen': async () => {
+        if (!needGame()) return;
+        const ok = await copyText(fenAt(shownPly()));
+        notify(ok ? 'FEN copied.' : `FEN: ${fenAt(shownPly())}`);
+    },
+    import: () => openNewDialog({ start: 'pgn' }),
+    games: () => openGames(),
+    mute: () => {
+        sound.setMuted(!sound.isMuted());
+        renderToggles();
+        notify(sound.isMuted() ? 'Sound off.' : 'Sound on.', 1500);
+    },
+    engine: () => {
+        app.engineShown = !app.engineShown;
+        writeFlag('kibitz.engine', app.engineShown);
+        renderToggles();
+        render();
+    },
+    analysis: () => {
+        if (!needGame()) return;
+        app.analysisOn = !app.analysisOn;
+        if (app.analysisOn && !app.engineShown) actions.engine();
+        app.analysis = null;
+        render();
+    },
+    'more-lines': () => setLines(app.multipv + 1),
+    'fewer-lines': () => setLines(app.multipv - 1),
+    threat: () => {
+        app.threat = !app.threat;
+        app.analysis = null;
+        render();
+    },
+    'type-move': () => $('move-input').focus(),
+    help: () => $('dlg-help').showModal(),
+    close: () => {
+        board.ground.cancelMove();
+        app.bannerClosed = true;
+        render();
+    },
+    'close-banner': () => {
+        app.bannerClosed = true;
+        render();
+    },
+};
+
+function setLines(n) {
+    app.multipv = Math.max(1, Math.min(5, n));
+    app.analysis = null;
+    render();
+}
+
+function renderToggles() {
+    $('btn-mute').setAttribute('aria-pressed', String(sound.isMuted()));
+    $('btn-mute').textContent = sound.isMuted() ? 'Sound off' : 'Sound on';
+    $('btn-engine').setAttribute('aria-pressed', String(app.engineShown));
+    $('btn-engine').textContent = app.engineShown ? 'Engine shown' : 'Engine hidden';
+}
+
+// 5. Dialogs.
+
+function openNewDialog(overrides = {}) {
+    const form = $('new-form');
+    const s = settings.validate({ ...settings.load(localStorage, app.info), ...overrides },
+        app.info);
+    fillForm(form, s, app.info);
+    const dlg = $('dlg-new');
+    dlg.returnValue = '';
+    if (!dlg.open) dlg.showModal();
+    if (overrides.start === 'pgn') $('new-pgn').focus();
+}
+
+async function openGames() {
+    const dlg = $('dlg-games');
+    const r = await call('GET', '/api/games', undefined, null);
+    if (!r) return;
+    const tbody = $('games-table').querySelector('tbody');
+    const show = (games) => renderGames(tbody, games, {
+        open: (g) => {
+            dlg.close();
+            location.hash = gameHash(g.id);
+        },
+        review: async (g) => {
+            dlg.close();
+            location.hash = gameHash(g.id);
+            const t = tokens.get(g.id);
+            const ok = await call('POST', `/api/games/${g.id}/review`, { movetime: 300 },
+                t?.token || null);
+            if (ok) notify('Reviewing the game…', 2500);
+        },
+        pgn: (g) => download(`/api/games/${g.id}/pgn`),
+        remove: async (g) => {
+            if (!confirm('Delete this game?')) return;
+            const t = tokens.get(g.id);
+            const ok = await call('DELETE', `/api/games/${g.id}`, undefined, t?.token || null);
+            if (!ok) return;
+            tokens.remove(g.id);
+            games = games.filter((x) => x.id !== g.id);
+            show(games);
+            if (app.id === g.id) {
+                closeStream();
+                app.game = null;
+                app.id = null;
+                location.hash = '#/';
+            }
+        },
+    });
+    show(r.games || []);
+    if (!dlg.open) dlg.showModal();
+}
+
+function setupDialogs() {
+    const form = $('new-form');
+    form.addEventListener('change', () => updateVisibility(form));
+    $('dlg-new').addEventListener('close', () => {
+        if ($('dlg-new').returnValue !== 'ok') return;
+        const s = readForm(form, app.info);
+        settings.save(localStorage, s);
+        createGame(settings.requestBody(s));
+    });
+    $('help-list').replaceChildren(...SHORTCUTS.flatMap((s) => [
+        h('dt', {}, h('kbd', {}, keyName(s.key))), h('dd', {}, s.help)]));
+}
+
+function keyName(key) {
+    return { ArrowLeft: '←', ArrowRight: '→', Escape: 'Esc' }[key] || key;
+}
+
+// 6. Wiring.
+
+function setupEvents() {
+    document.addEventListener('click', (e) => {
+        const b = e.target.closest('[data-action]');
+        if (b && !b.disabled && actions[b.dataset.action]) actions[b.dataset.action]();
+    });
+    $('btn-new').onclick = actions.new;
+    $('btn-games').onclick = actions.games;
+    $('btn-import').onclick = actions.import;
+    $('btn-engine').onclick = actions.engine;
+    $('btn-mute').onclick = actions.mute;
+    $('btn-help').onclick = actions.help;
+    $('error-close').onclick = clearError;
+    $('draw-accept').onclick = actions.draw;
+    $('draw-decline').onclick = actions['draw-decline'];
+    $('invite-copy').onclick = async () => {
+        const ok = await copyText($('invite-link').value);
+        notify(ok ? 'Invitation link copied.' : 'Copy the link by hand.');
+    };
+    $('multipv').onchange = (e) => setLines(Number(e.target.value));
+    $('threat').onchange = actions.threat;
+    $('move-form').addEventListener('submit', async (e) => {
+        e.preventDefault();
+        const text = $('move-input').value.trim();
+        if (!text || !app.game) return;
+        if (await sendMove(text)) $('move-input').value = '';
+    });
+    document.addEventListener('kibitz-play-line', (e) => playLine(e.detail.moves, e.detail.ply));
+    document.addEventListener('keydown', (e) => {
+        const dialogOpen = !!document.querySelector('dialog[open]');
+        const action = actionFor({ key: e.key, ctrlKey: e.ctrlKey, altKey: e.altKey,
+            metaKey: e.metaKey, targetTag: e.target.tagName,
+            editable: e.target.isContentEditable });
+        if (!action || (dialogOpen && action !== 'close')) return;
+        if (action === 'close' && dialogOpen) return;
+        if (e.target.tagName === 'BUTTON' && (e.key === 'Enter' || e.key === ' ')) return;
+        e.preventDefault();
+        actions[action]();
+    });
+    window.addEventListener('hashchange', route);
+    setInterval(updateClocks, 100);
+}
+
+function route() {
+    const r = parseRoute(location.hash);
+    for (const d of document.querySelectorAll('dialog[open]')) d.close();
+    if (r.view === 'game') {
+        openGame(r.id, r.seat, r.token);
+    } else if (r.view === 'games') {
+        openGames();
+    } else {
+        let last = null;
+        try {
+            last = localStorage.getItem('kibitz.last');
+        } catch {
+            last = null;
+        }
+        if (last) location.hash = gameHash(last);
+        else openNewDialog();
+    }
+}
+
+async function boot() {
+    setupDialogs();
+    setupEvents();
+    renderToggles();
+    try {
+        app.info = await request('GET', '/api/info');
+    } catch (e) {
+        showError(e.message);
+    }
+    route();
+}
+
+boot();

@@ -1,0 +1,277 @@
+// Renders the whole game screen from the state object: board, players and clocks, status,
+// banner, move list, buttons, engine panel, evaluation bar and review.
+
+import { app, shownPly, isLive, fenAt, myTurn, invites } from '../state.js';
+import { h } from '../dom.js';
+import { moveTable, uciSquares } from '../lib/moves.js';
+import { plyInfo } from '../lib/movelist.js';
+import { formatClock, remaining } from '../lib/clock.js';
+import { lineArrows, moveArrow } from '../lib/arrows.js';
+import { levelLabel } from '../lib/settings.js';
+import { renderMoves } from './movelist.js';
+import { renderThinking, renderLines, renderEvalBar } from './engine.js';
+import { renderGraph, reviewNote } from './review.js';
+
+const $ = (id) => document.getElementById(id);
+
+// Draws everything; `board` is the board object and `jump(ply)` moves the shown ply.
+export function renderGame(board, jump) {
+    const g = app.game;
+    if (!g) return;
+    const ply = shownPly();
+    const live = isLive();
+    const fen = fenAt(ply);
+    const turn = live ? g.turn : plyInfo(g.start_fen, ply).turn;
+    const last = ply > 0 ? g.moves[ply - 1] : null;
+    const sq = last && uciSquares(last.uci);
+    const check = live ? g.check : !!(last && /[+#]$/.test(last.san));
+
+    // 1. Which moves the board accepts.
+    let legal = [];
+    let movable = null;
+    app.freeMove = false;
+    if (live && myTurn()) {
+        legal = g.legal || [];
+        movable = g.turn;
+    } else if (!live && g.mode === 'analysis' && app.seat === 'both') {
+        movable = turn;
+        if (app.earlier && app.earlier.ply === ply && app.earlier.fen === fen) {
+            legal = app.earlier.legal;
+            app.freeMove = app.earlier.free === true;
+        }
+    }
+    const playing = g.mode !== 'analysis' && (app.seat === 'white' || app.seat === 'black');
+    const premovable = live && playing && !g.over && g.turn !== app.seat;
+    if (premovable) movable = app.seat;
+    app.table = moveTable(legal, fen, g.chess960);
+
+    board.show({
+        fen, turn, check,
+        lastMove: sq ? [sq.from, sq.to] : null,
+        movable, dests: app.table.dests, free: app.freeMove, premovable,
+        shapes: shapes(ply),
+    });
+
+    // 2. Players, clocks, status, banner.
+    renderPlayers(board.orientation());
+    $('status').textContent = statusText(live, ply);
+    renderBanner(live);
+    renderDrawOffer();
+    renderInvite();
+
+    // 3. Moves, buttons, engine, review.
+    renderMoves($('moves'), g, ply, jump);
+    renderButtons(live, ply);
+    renderEngine(ply, live, board.orientation());
+    renderReview(ply, jump);
+    document.body.classList.toggle('engine-hidden', !app.engineShown);
+}
+
+function shapes(ply) {
+    if (!app.engineShown) return [];
+    const out = [];
+    const a = app.analysis;
+    if (app.analysisOn && a && a.ply === ply && a.fen === fenAt(ply)) {
+        if (a.threat) out.push(...moveArrow(a.lines?.[0]?.pv?.[0], 'red'));
+        else out.push(...lineArrows(a.lines));
+    }
+    if (app.hint && app.hint.ply === ply) out.push(...moveArrow(app.hint.move, 'blue'));
+    return out;
+}
+
+function playerName(color) {
+    const g = app.game;
+    const seat = g.seats ? g.seats[color] : null;
+    let name = color === 'white' ? 'White' : 'Black';
+    if (g.mode === 'engine') {
+        name = seat === 'engine' ? `Kibitz (${levelLabel(g.settings?.level)})` : 'You';
+        if (seat !== 'engine' && app.seat !== color) name = 'Player';
+    } else if (g.mode === 'humans' && app.seat === color) {
+        name += ' (you)';
+    }
+    return name;
+}
+
+function renderPlayers(orientation) {
+    const g = app.game;
+    const bottom = orientation;
+    const top = bottom === 'white' ? 'black' : 'white';
+    for (const [id, color] of [['player-top', top], ['player-bottom', bottom]]) {
+        const el = $(id);
+        el.dataset.color = color;
+        const name = el.querySelector('.name');
+        name.textContent = playerName(color);
+        name.classList.toggle('to-move', !g.over && g.turn === color);
+    }
+    updateClocks();
+}
+
+// Updates the clock texts from the last reading; called every 100 ms by a timer.
+export function updateClocks() {
+    const g = app.game;
+    for (const id of ['player-top', 'player-bottom']) {
+        const el = $(id);
+        const clock = el.querySelector('.clock');
+        const color = el.dataset.color;
+        if (!g || !g.clocks || !color) {
+            clock.textContent = '';
+            continue;
+        }
+        const ms = remaining(g.clocks, color, app.receivedAt, performance.now());
+        clock.textContent = formatClock(ms);
+        const flagged = ms <= 0 || (g.over && g.reason === 'time forfeit' &&
+            ((color === 'white' && g.result === '0-1') || (color === 'black' && g.result === '1-0')));
+        clock.classList.toggle('running', !g.over && g.clocks.running === color);
+        clock.classList.toggle('low', ms < 20000);
+        clock.classList.toggle('flag', flagged);
+        clock.setAttribute('aria-label', `${color} clock ${formatClock(ms)}`);
+    }
+}
+
+function statusText(live, ply) {
+    const g = app.game;
+    if (g.over) return `Game over: ${resultWords(g)}`;
+    const who = g.turn === 'white' ? 'White' : 'Black';
+    let text;
+    if (!app.seat) text = `Watching. ${who} to move.`;
+    else if (g.mode === 'engine' && g.seats?.[g.turn] === 'engine') {
+        text = g.engine?.thinking ? 'Kibitz is thinking…' : 'Kibitz to move.';
+    } else if (myTurn()) text = app.seat === 'both' ? `${who} to move.` : 'Your move.';
+    else text = `Waiting for ${who}.`;
+    if (g.claimable && myTurn()) text += ` You may claim a draw (${g.claimable}).`;
+    if (!live) text += ` Showing move ${ply} of ${g.moves.length}.`;
+    if (app.hint && app.hint.ply === g.moves.length && app.engineShown) {
+        text += ` Hint: ${app.hint.san}.`;
+    }
+    return text;
+}
+
+// The result in words: "White wins by checkmate", "Draw by stalemate".
+export function resultWords(g) {
+    const why = g.reason ? ` by ${g.reason}` : '';
+    if (g.result === '1-0') return `White wins${why}`;
+    if (g.result === '0-1') return `Black wins${why}`;
+    if (g.result === '1/2-1/2') return `Draw${why}`;
+    return 'Game over';
+}
+
+function renderBanner(live) {
+    const g = app.game;
+    const el = $('banner');
+    if (!g.over || !live || app.bannerClosed) {
+        el.hidden = true;
+        return;
+    }
+    el.replaceChildren(
+        h('span', { class: 'result' }, g.result),
+        h('span', { class: 'reason' }, resultWords(g)),
+        h('div', {},
+            h('button', { 'data-action': 'rematch' }, 'Rematch'), ' ',
+            h('button', { 'data-action': 'review' }, 'Review'), ' ',
+            h('button', { 'data-action': 'close-banner' }, 'Close')),
+    );
+    el.hidden = false;
+}
+
+function renderDrawOffer() {
+    const g = app.game;
+    const box = $('draw-offer');
+    const offer = g.draw_offer;
+    const mine = app.seat === 'white' || app.seat === 'black';
+    if (!offer || g.over || !mine) {
+        box.hidden = true;
+        return;
+    }
+    const fromMe = offer === app.seat;
+    box.querySelector('.text').textContent = fromMe
+        ? 'You offered a draw. Waiting for an answer.'
+        : `${offer === 'white' ? 'White' : 'Black'} offers a draw.`;
+    $('draw-accept').hidden = fromMe;
+    $('draw-decline').hidden = fromMe;
+    box.hidden = false;
+}
+
+function renderInvite() {
+    const g = app.game;
+    const link = g.mode === 'humans' ? invites.get(g.id) : null;
+    $('invite').hidden = !link || g.over || g.moves.length > 1;
+    if (link) $('invite-link').value = link;
+}
+
+function renderButtons(live, ply) {
+    const g = app.game;
+    const total = g.moves.length;
+    const playing = app.seat === 'white' || app.seat === 'black';
+    const set = (action, enabled, label) => {
+        for (const b of document.querySelectorAll(`.panel [data-action="${action}"]`)) {
+            b.disabled = !enabled;
+            if (label) b.textContent = label;
+        }
+    };
+    set('first', ply > 0);
+    set('prev', ply > 0);
+    set('next', ply < total);
+    set('last', ply < total);
+    set('takeback', !!app.seat && total > 0);
+    set('hint', g.mode === 'engine' && myTurn() && app.engineShown);
+    const opponentOffer = g.draw_offer && g.draw_offer !== app.seat;
+    set('draw', playing && !g.over && g.mode !== 'analysis',
+        opponentOffer ? 'Accept draw' : 'Offer draw');
+    set('claim', !!g.claimable && myTurn());
+    set('resign', playing && !g.over && g.mode !== 'analysis');
+    set('rematch', g.mode !== 'analysis' && !!app.seat);
+    set('review', !!app.seat && total > 0);
+    set('continue', total > 0 || g.start_fen !== undefined);
+    $('move-input').disabled = !myTurn() && !(g.mode === 'analysis' && app.seat === 'both');
+    const canAnalyse = g.mode === 'analysis' || (g.over && !!app.seat) ||
+        (g.mode === 'humans' && g.over);
+    $('analysis-controls').hidden = !canAnalyse;
+    const btn = $('btn-analysis');
+    btn.setAttribute('aria-pressed', String(app.analysisOn));
+    btn.textContent = app.analysisOn ? 'Stop analysis' : 'Analyse';
+    $('multipv').value = String(app.multipv);
+    $('threat').checked = app.threat;
+}
+
+function renderEngine(ply, live, orientation) {
+    const g = app.game;
+    const showThinking = app.thinking && (g.engine?.thinking || app.thinking.ply === ply - 1 ||
+        app.thinking.ply === ply);
+    renderThinking($('thinking'), g.start_fen,
+        app.engineShown && showThinking && !app.analysisOn ? app.thinking : null);
+    const a = app.analysis;
+    const current = app.analysisOn && a && a.ply === ply && a.fen === fenAt(ply) ? a : null;
+    renderLines($('lines'), g.start_fen, app.engineShown ? current : null, (line, count) =>
+        document.dispatchEvent(new CustomEvent('kibitz-play-line',
+            { detail: { moves: line.pv.slice(0, count), ply } })));
+    renderEvalBar($('evalbar'), evalAt(ply, live, current), orientation);
+}
+
+function evalAt(ply, live, analysis) {
+    const g = app.game;
+    if (analysis && !analysis.threat && analysis.lines?.length) {
+        const best = [...analysis.lines].sort((x, y) => x.multipv - y.multipv)[0];
+        if (best.eval) return best.eval;
+    }
+    const rv = g.review?.plies?.find((p) => p.ply === ply);
+    if (rv && rv.eval) return rv.eval;
+    if (live && g.engine?.thinking && app.thinking?.eval) return app.thinking.eval;
+    for (let p = ply; p > 0 && p > ply - 2; p--) {
+        if (g.moves[p - 1].eval) return g.moves[p - 1].eval;
+    }
+    return null;
+}
+
+function renderReview(ply, jump) {
+    const g = app.game;
+    const box = $('review');
+    if (!g.review) {
+        box.hidden = true;
+        return;
+    }
+    box.hidden = false;
+    $('review-progress').textContent = g.review.done < g.review.total
+        ? `Reviewing… ${g.review.done} of ${g.review.total} positions` : '';
+    renderGraph($('graph'), g.review, g.moves.length, ply, jump);
+    $('review-note').textContent = reviewNote(g.review, g, ply);
+}

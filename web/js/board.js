@@ -1,7 +1,7 @@
 // The board: chessground set from the server's FEN and legal moves, the promotion picker, and
 // a visually hidden grid of named squares for keyboard and screen-reader users.
 
-import { Chessground } from 'chessground';
+import { Chessground } from '/vendor/chessground/chessground.js';
 import { h } from './dom.js';
 import { parseFen, squareLabel, FILES } from './lib/fen.js';
 

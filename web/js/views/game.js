@@ -75,7 +75,9 @@ function shapes(ply) {
         if (a.threat) out.push(...moveArrow(a.lines?.[0]?.pv?.[0], 'red'));
         else out.push(...lineArrows(a.lines));
     }
-    if (app.hint && app.hint.ply === ply) out.push(...moveArrow(app.hint.move, 'blue'));
+    const hint = app.hint && app.hint.ply === ply ? app.hint.move : '';
+    if (hint) out.push(...moveArrow(hint, 'blue'));
+    document.getElementById('board').dataset.hint = hint;
     return out;
 }
 
@@ -83,6 +85,12 @@ function playerName(color) {
     const g = app.game;
     const seat = g.seats ? g.seats[color] : null;
     let name = color === 'white' ? 'White' : 'Black';
+    if (g.players && g.players[color]) {
+        name = g.players[color];
+        if (g.mode === 'engine' && app.seat !== color && seat !== 'engine') name = 'Player';
+        if (g.mode === 'humans' && app.seat === color) name += ' (you)';
+        return name;
+    }
     if (g.mode === 'engine') {
         name = seat === 'engine' ? `Kibitz (${levelLabel(g.settings?.level)})` : 'You';
         if (seat !== 'engine' && app.seat !== color) name = 'Player';

@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
         register_epd(app);
         register_pgn(app);
         register_match(app);
+        register_play(app);
 
         try {
             app.parse(argc, argv);

@@ -1,0 +1,131 @@
+// kibitz play: the web app (src/server/) on http://127.0.0.1:8080 by default.
+#include <pthread.h>
+
+#include <CLI/CLI.hpp>
+#include <atomic>
+#include <csignal>
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <thread>
+
+#include "app/commands.h"
+#include "server/http_server.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// $XDG_DATA_HOME/kibitz/games.db, else ~/.local/share/kibitz/games.db.
+std::string default_db() {
+    fs::path dir;
+    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
+        dir = fs::path(xdg) / "kibitz";
+    else if (const char* home = std::getenv("HOME"); home && *home)
+        dir = fs::path(home) / ".local" / "share" / "kibitz";
+    else
+        dir = "kibitz-data";
+    return (dir / "games.db").string();
+}
+
+// The folder `name` of the source tree this binary was built from, or beside the binary.
+std::string source_dir(const std::string& name) {
+    const fs::path built = fs::path(KIBITZ_SOURCE_DIR) / name;
+    if (fs::exists(built)) return built.string();
+    std::error_code ec;
+    const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+    return ec ? name : (exe.parent_path().parent_path() / name).string();
+}
+
+struct PlayOptions {
+    std::string host = "127.0.0.1";
+    int port = 8080;
+    std::string db;
+    std::string web;
+    std::vector<std::string> allow_hosts;
+    int engines = 2;
+    int hash = 32;
+};
+
+int run_play(const PlayOptions& o) {
+    using namespace kibitz::server;
+    const std::string db = o.db.empty() ? default_db() : o.db;
+    if (db != ":memory:") {
+        std::error_code ec;
+        const fs::path parent = fs::path(db).parent_path();
+        if (!parent.empty()) fs::create_directories(parent, ec);
+        if (ec) throw std::runtime_error("cannot create " + parent.string() + ": " + ec.message());
+    }
+    auto store = Store::open(db);
+    if (!store) throw std::runtime_error(store.error());
+
+    // Ctrl-C and SIGTERM end the server cleanly: blocked here, awaited by one thread.
+    sigset_t signals;
+    sigemptyset(&signals);
+    sigaddset(&signals, SIGINT);
+    sigaddset(&signals, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &signals, nullptr);
+
+    Service::Options so;
+    so.engines = o.engines;
+    so.hash_mb = std::size_t(o.hash);
+    so.version = KIBITZ_VERSION;
+    Service service(std::move(*store), so);
+    for (const auto& p : service.load_problems()) std::cerr << "kibitz play: " << p << '\n';
+
+    HttpOptions ho;
+    ho.host = o.host;
+    ho.port = o.port;
+    ho.web_dir = o.web.empty() ? source_dir("web") : o.web;
+    ho.chessground_dir = source_dir("node_modules/chessground");
+    ho.allowed_hosts = o.allow_hosts;
+    HttpServer http(service, ho);
+    const auto port = http.bind();
+    if (!port) throw std::runtime_error(port.error());
+
+    std::atomic<bool> signalled{false};
+    std::thread waiter([&] {
+        int sig = 0;
+        sigwait(&signals, &sig);
+        signalled = true;
+        http.stop();
+    });
+    const std::string shown = o.host == "0.0.0.0" ? "127.0.0.1" : o.host;
+    std::cout << "Kibitz is running at http://" << shown << ":" << *port << "/\n"
+              << "  games are saved in " << db << "\n";
+    if (o.host == "0.0.0.0")
+        std::cout << "  listening on every network interface: others reach it at this "
+                     "machine's address, port "
+                  << *port << "\n";
+    std::cout << "  press Ctrl-C to stop" << std::endl;
+    http.run();
+    // run() also ends when the socket fails; wake the waiter so that it can be joined.
+    if (!signalled) pthread_kill(waiter.native_handle(), SIGTERM);
+    waiter.join();
+    std::cout << "kibitz play: stopped" << std::endl;
+    return 0;
+}
+
+}  // namespace
+
+void register_play(CLI::App& app) {
+    auto options = std::make_shared<PlayOptions>();
+    auto* cmd = app.add_subcommand("play", "The web app: play, analyse and review in the browser");
+    cmd->add_option("--port", options->port, "TCP port (0: any free port)")
+        ->check(CLI::Range(0, 65535));
+    cmd->add_option("--host", options->host, "Address to listen on (0.0.0.0: the whole network)");
+    cmd->add_option("--db", options->db,
+                    "SQLite database of the games (default $XDG_DATA_HOME/kibitz/games.db or "
+                    "~/.local/share/kibitz/games.db)");
+    cmd->add_option("--web", options->web, "Folder of the web app (default: the source's web/)");
+    cmd->add_option("--allow-host", options->allow_hosts,
+                    "Host name to accept besides IP addresses and localhost (repeatable)");
+    cmd->add_option("--engines", options->engines, "Engines searching at once")
+        ->check(CLI::Range(1, 64));
+    cmd->add_option("--hash", options->hash, "Hash table per engine in MB")
+        ->check(CLI::Range(1, 4096));
+    cmd->callback([options] {
+        const int status = run_play(*options);
+        if (status != 0) throw CLI::RuntimeError(status);
+    });
+}

@@ -1,0 +1,74 @@
+// The REST routes of docs/api.md.
+#include "server/api.h"
+
+#include <algorithm>
+
+namespace kibitz::server {
+
+namespace {
+
+constexpr std::string_view kGames = "/api/games/";
+
+bool valid_id(std::string_view id) {
+    return id.size() == 16 && std::all_of(id.begin(), id.end(), [](char c) {
+               return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+           });
+}
+
+// The body as JSON ({} when empty); the error names where the JSON broke.
+core::Result<Json> parse_body(const std::string& body) {
+    if (body.empty()) return Json::object();
+    try {
+        return Json::parse(body);
+    } catch (const Json::parse_error& e) {
+        return core::error(std::string("bad JSON in the request body: ") + e.what());
+    }
+}
+
+}  // namespace
+
+std::string game_id_of(const std::string& path) {
+    if (path.rfind(kGames, 0) != 0) return "";
+    std::string rest = path.substr(kGames.size());
+    return rest.substr(0, rest.find('/'));
+}
+
+Reply handle(Service& service, const Request& r) {
+    if (r.body.size() > kMaxBody)
+        return error_reply(413, "the request body is over " + std::to_string(kMaxBody) + " bytes");
+    const auto body = parse_body(r.body);
+    if (!body) return error_reply(400, body.error());
+    const Json& j = *body;
+    const std::string& m = r.method;
+    auto wrong_method = [&] { return error_reply(405, m + " is not allowed on " + r.path); };
+
+    if (r.path == "/api/info") return m == "GET" ? service.info() : wrong_method();
+    if (r.path == "/api/games" || r.path == "/api/games/") {
+        if (m == "GET") return service.list();
+        if (m == "POST") return service.create(j);
+        return wrong_method();
+    }
+    const std::string id = game_id_of(r.path);
+    if (id.empty() && r.path.rfind(kGames, 0) != 0)
+        return error_reply(404, "no such API path: " + r.path);
+    if (!valid_id(id)) return error_reply(404, "no game '" + id + "' (ids are 16 hex digits)");
+    const std::string rest = r.path.substr(kGames.size() + id.size());
+    if (rest.empty() || rest == "/") {
+        if (m == "GET") return service.get(id, r.token, r.seat);
+        if (m == "DELETE") return service.remove(id, r.token);
+        return wrong_method();
+    }
+    if (rest == "/pgn") return m == "GET" ? service.pgn(id) : wrong_method();
+    if (m != "POST")
+        return rest == "/events" ? error_reply(400, "events are a GET stream") : wrong_method();
+    if (rest == "/move") return service.move(id, r.token, j);
+    if (rest == "/takeback") return service.takeback(id, r.token);
+    if (rest == "/resign") return service.resign(id, r.token);
+    if (rest == "/draw") return service.draw(id, r.token, j);
+    if (rest == "/hint") return service.hint(id, r.token);
+    if (rest == "/analysis") return service.analysis(id, r.token, j);
+    if (rest == "/review") return service.review(id, r.token, j);
+    return error_reply(404, "no such API path: " + r.path);
+}
+
+}  // namespace kibitz::server

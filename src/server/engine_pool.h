@@ -1,0 +1,90 @@
+// A few chess engines shared by all games of the web app. Searches wait in a queue by
+// priority (engine moves first, analysis last); an endless analysis gives its engine up to a
+// waiting move and goes back into the queue, so a busy analysis board never starves a game.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "chess/position.h"
+#include "engine/chess_engine.h"
+
+namespace kibitz::server {
+
+// One search line: its score from the side to move's view, depth and moves.
+struct JobLine {
+    int multipv = 1;
+    int score = 0;
+    int depth = 0;
+    std::vector<chess::Move> pv;
+};
+
+struct JobResult {
+    chess::Move best;            // Move{} when there is none (cancelled before any depth)
+    std::vector<JobLine> lines;  // the last line of each multipv index, best first
+    std::uint64_t nodes = 0;
+    std::int64_t time_ms = 0;
+};
+
+struct EngineJob {
+    enum Priority { kMove = 0, kHint = 1, kReview = 2, kAnalysis = 3 };
+    Priority priority = kMove;
+    std::string game_id;  // the engine forgets its table when it changes game
+    chess::Position position;
+    engine::GoParams go;
+    int elo = 0;  // limited strength (0: full)
+    int multipv = 1;
+    std::int64_t overhead_ms = 0;  // kept back from the clock for the reply's way to the page
+    // Called on the search thread for every finished iteration (and fail high/low).
+    std::function<void(const search::Iteration<chess::Move>&, std::uint64_t nodes)> on_info;
+    // Called once at the end, unless the job was cancelled.
+    std::function<void(const JobResult&)> on_done;
+
+    std::atomic<bool> cancelled{false};
+    std::atomic<bool> preempted{false};
+};
+
+class EnginePool {
+public:
+    // `workers` engines of `hash_mb` MB each, one search thread each.
+    EnginePool(int workers, std::size_t hash_mb);
+    ~EnginePool();
+    EnginePool(const EnginePool&) = delete;
+    EnginePool& operator=(const EnginePool&) = delete;
+
+    // Queues a job; it runs when an engine is free (an analysis may be interrupted for it).
+    void submit(std::shared_ptr<EngineJob> job);
+    // Drops a queued job or stops a running one; its on_done is not called.
+    void cancel(const std::shared_ptr<EngineJob>& job);
+    // Jobs waiting and running (for tests and the status line).
+    int queued() const;
+    int running() const;
+
+private:
+    struct Worker {
+        std::unique_ptr<engine::ChessEngine> engine;
+        std::shared_ptr<EngineJob> job;  // running now
+        std::string last_game;
+        std::thread thread;
+    };
+    void work(Worker& w);
+    JobResult run(Worker& w, EngineJob& job);
+    void preempt_for(const EngineJob& job);
+
+    mutable std::mutex mutex_;
+    std::condition_variable ready_;
+    std::deque<std::shared_ptr<EngineJob>> queue_;
+    std::vector<std::unique_ptr<Worker>> workers_;
+    bool quit_ = false;
+    std::uint64_t seed_;
+};
+
+}  // namespace kibitz::server

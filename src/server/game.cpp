@@ -1,0 +1,452 @@
+// The web app's game model: rules, clocks, results, JSON and PGN.
+#include "server/game.h"
+
+#include <algorithm>
+#include <cctype>
+#include <ctime>
+
+#include "chess/movegen.h"
+#include "chess/notation.h"
+#include "chess/pgn.h"
+#include "chess/san.h"
+#include "chess/status.h"
+#include "core/strings.h"
+#include "search/score.h"
+
+namespace kibitz::server {
+
+using chess::Color;
+using chess::kBlack;
+using chess::kWhite;
+
+std::string_view mode_name(Mode m) {
+    return m == Mode::kEngine ? "engine" : m == Mode::kHumans ? "humans" : "analysis";
+}
+
+std::optional<Mode> parse_mode(std::string_view s) {
+    if (s == "engine") return Mode::kEngine;
+    if (s == "humans") return Mode::kHumans;
+    if (s == "analysis") return Mode::kAnalysis;
+    return std::nullopt;
+}
+
+std::string_view color_name(Color c) { return c == kWhite ? "white" : "black"; }
+
+Json eval_json(const Eval& e) { return e.mate ? Json{{"mate", e.mate}} : Json{{"cp", e.cp}}; }
+
+Eval white_eval(int score, Color side_to_move) {
+    // Mate distances are counted from the side to move's view first: a mate in one for Black
+    // is "mate -1" for White, which negating the score would round to 0.
+    const int sign = side_to_move == kWhite ? 1 : -1;
+    Eval e;
+    if (search::is_mate_score(score))
+        e.mate = sign * search::mate_moves(score);
+    else
+        e.cp = sign * score;
+    return e;
+}
+
+// --- settings ---
+
+Json level_json(const Level& level) {
+    switch (level.kind) {
+        case Level::kElo: return {{"kind", "elo"}, {"elo", level.value}};
+        case Level::kFull: return {{"kind", "full"}};
+        case Level::kMovetime: return {{"kind", "movetime"}, {"ms", level.value}};
+        case Level::kDepth: return {{"kind", "depth"}, {"depth", level.value}};
+    }
+    return nullptr;
+}
+
+namespace {
+
+// Reads an integer field in [lo, hi]; the error names the field and the range.
+core::Result<std::int64_t> int_field(const Json& j, const char* name, std::int64_t lo,
+                                     std::int64_t hi) {
+    if (!j.contains(name)) return core::error(std::string("missing field '") + name + "'");
+    const Json& v = j.at(name);
+    if (!v.is_number_integer())
+        return core::error(std::string("field '") + name + "' must be an integer");
+    const auto x = v.get<std::int64_t>();
+    if (x < lo || x > hi)
+        return core::error(std::string("field '") + name + "' must be from " + std::to_string(lo) +
+                           " to " + std::to_string(hi) + ", not " + std::to_string(x));
+    return x;
+}
+
+}  // namespace
+
+core::Result<Level> parse_level(const Json& j) {
+    if (!j.is_object()) return core::error("'level' must be an object");
+    if (!j.contains("kind") || !j["kind"].is_string())
+        return core::error("'level.kind' must be one of elo, full, movetime, depth");
+    const auto kind = j["kind"].get<std::string>();
+    Level level;
+    if (kind == "full") {
+        level.kind = Level::kFull;
+        level.value = 0;
+        return level;
+    }
+    const char* field = kind == "elo" ? "elo" : kind == "movetime" ? "ms" : "depth";
+    std::int64_t lo = 1000, hi = 2200;
+    if (kind == "elo") {
+        level.kind = Level::kElo;
+    } else if (kind == "movetime") {
+        level.kind = Level::kMovetime, lo = 1, hi = 600000;
+    } else if (kind == "depth") {
+        level.kind = Level::kDepth, lo = 1, hi = 40;
+    } else {
+        return core::error("'level.kind' must be one of elo, full, movetime, depth, not '" + kind +
+                           "'");
+    }
+    const auto v = int_field(j, field, lo, hi);
+    if (!v) return core::error("level: " + v.error());
+    level.value = int(*v);
+    return level;
+}
+
+Json settings_json(const Settings& s) {
+    Json clock = nullptr;
+    if (s.clock_initial > 0)
+        clock = {{"initial", s.clock_initial}, {"increment", s.clock_increment}};
+    return {{"color", color_name(s.human)}, {"level", level_json(s.level)}, {"clock", clock}};
+}
+
+core::Result<Settings> parse_settings(const Json& j) {
+    Settings s;
+    if (j.contains("color")) {
+        const Json& c = j["color"];
+        if (c == "white")
+            s.human = kWhite;
+        else if (c == "black")
+            s.human = kBlack;
+        else
+            return core::error("'color' must be white, black or random");
+    }
+    if (j.contains("level")) {
+        auto level = parse_level(j["level"]);
+        if (!level) return core::error(level.error());
+        s.level = *level;
+    }
+    if (j.contains("clock") && !j["clock"].is_null()) {
+        const Json& c = j["clock"];
+        if (!c.is_object()) return core::error("'clock' must be an object or null");
+        const auto initial = int_field(c, "initial", 1000, 36000000);
+        if (!initial) return core::error("clock: " + initial.error());
+        std::int64_t increment = 0;
+        if (c.contains("increment")) {
+            const auto inc = int_field(c, "increment", 0, 600000);
+            if (!inc) return core::error("clock: " + inc.error());
+            increment = *inc;
+        }
+        s.clock_initial = *initial;
+        s.clock_increment = increment;
+    }
+    if (j.contains("chess960")) {
+        if (!j["chess960"].is_boolean()) return core::error("'chess960' must be true or false");
+        s.chess960 = j["chess960"].get<bool>();
+    }
+    return s;
+}
+
+// --- the game ---
+
+core::Result<bool> Game::start(std::string_view fen) {
+    auto pos = chess::Position::from_fen(fen, settings.chess960);
+    if (!pos) return core::error("bad FEN: " + pos.error());
+    if (chess::count_legal_moves(*pos) == 0 &&
+        chess::game_status(*pos).outcome == chess::Outcome::kOngoing)
+        return core::error("bad FEN: no legal move");
+    settings.chess960 = pos->chess960();
+    start_ = *pos;
+    pos_ = start_;
+    start_fen_ = start_.fen();
+    moves_.clear();
+    clock[0] = clock[1] = settings.clock_initial;
+    result = "*";
+    reason.clear();
+    settle(0);
+    return true;
+}
+
+core::Result<bool> Game::replay(const std::vector<GameMove>& moves) {
+    for (const GameMove& stored : moves) {
+        const auto m = chess::move_from_uci(pos_, stored.uci);
+        if (!m) return core::error("move " + std::to_string(moves_.size() + 1) + ": " + m.error());
+        if (over()) return core::error("move after the end of the game: " + stored.uci);
+        GameMove rec = stored;
+        rec.move = *m;
+        rec.san = chess::move_to_san(pos_, *m);
+        pos_.make(*m);
+        rec.fen = pos_.fen();
+        moves_.push_back(std::move(rec));
+        settle(0);
+    }
+    return true;
+}
+
+std::optional<Color> Game::running() const {
+    if (!timed() || over() || moves_.empty()) return std::nullopt;
+    return turn();
+}
+
+core::Result<chess::Move> Game::parse_move(std::string_view text) const {
+    const std::string t{core::trim(text)};
+    if (t.empty()) return core::error("no move given");
+    const bool uci_like = (t.size() == 4 || t.size() == 5) && t[0] >= 'a' && t[0] <= 'h' &&
+                          t[1] >= '1' && t[1] <= '8' && t[2] >= 'a' && t[2] <= 'h' && t[3] >= '1' &&
+                          t[3] <= '8';
+    if (uci_like) return chess::move_from_uci(pos_, t);
+    return chess::move_from_san(pos_, t);
+}
+
+const GameMove& Game::play(chess::Move m, std::int64_t now) {
+    const Color mover = turn();
+    GameMove rec;
+    rec.move = m;
+    rec.uci = chess::move_to_uci(pos_, m);
+    rec.san = chess::move_to_san(pos_, m);
+    rec.think = turn_started ? std::max<std::int64_t>(0, now - turn_started) : 0;
+    if (timed()) {
+        if (running()) clock[mover] = std::max<std::int64_t>(0, clock[mover] - rec.think);
+        clock[mover] += settings.clock_increment;
+        rec.clock = clock[mover];
+    }
+    pos_.make(m);
+    rec.fen = pos_.fen();
+    moves_.push_back(std::move(rec));
+    if (draw_offer && *draw_offer != mover) draw_offer.reset();
+    turn_started = now;
+    settle(now);
+    return moves_.back();
+}
+
+void Game::truncate(std::size_t n) {
+    n = std::min(n, moves_.size());
+    moves_.resize(n);
+    pos_ = position_at(n);
+    result = "*";
+    reason.clear();
+    draw_offer.reset();
+    for (const Color c : {kWhite, kBlack}) clock[c] = settings.clock_initial;
+    // Each side's clock as it stood after its last remaining move.
+    Color mover = start_.side_to_move();
+    for (const GameMove& rec : moves_) {
+        if (rec.clock >= 0) clock[mover] = rec.clock;
+        mover = ~mover;
+    }
+    settle(0);
+}
+
+namespace {
+
+// True when colour c has mating material by any sequence: more than a lone minor piece.
+bool can_mate(const chess::Position& pos, Color c) {
+    using namespace chess;
+    if (pos.pieces(c, kPawn) || pos.pieces(c, kRook) || pos.pieces(c, kQueen)) return true;
+    return core::popcount(pos.pieces(c, kKnight) | pos.pieces(c, kBishop)) >= 2;
+}
+
+}  // namespace
+
+bool Game::check_flag(std::int64_t now) {
+    const auto side = running();
+    if (!side || clock[*side] - (now - turn_started) > 0) return false;
+    clock[*side] = 0;
+    const Color winner = ~*side;
+    if (can_mate(pos_, winner))
+        finish(winner == kWhite ? "1-0" : "0-1", "time forfeit");
+    else
+        finish("1/2-1/2", "timeout vs insufficient material");
+    return true;
+}
+
+void Game::finish(std::string result_text, std::string why) {
+    result = std::move(result_text);
+    reason = std::move(why);
+    draw_offer.reset();
+}
+
+void Game::settle(std::int64_t /*now*/) {
+    if (over()) return;
+    if (chess::count_legal_moves(pos_) == 0) {
+        if (pos_.in_check())
+            finish(pos_.side_to_move() == kWhite ? "0-1" : "1-0", "checkmate");
+        else
+            finish("1/2-1/2", "stalemate");
+    } else if (chess::insufficient_material(pos_)) {
+        finish("1/2-1/2", "insufficient material");
+    } else if (pos_.repetition_count() >= 5) {
+        finish("1/2-1/2", "fivefold repetition");
+    } else if (pos_.halfmove_clock() >= 150) {
+        finish("1/2-1/2", "seventy-five-move rule");
+    }
+}
+
+std::optional<std::string> Game::claimable() const {
+    if (over()) return std::nullopt;
+    if (pos_.repetition_count() >= 3) return "threefold repetition";
+    if (pos_.halfmove_clock() >= 100) return "fifty-move rule";
+    return std::nullopt;
+}
+
+chess::Position Game::position_at(std::size_t n) const {
+    chess::Position p = start_;
+    for (std::size_t i = 0; i < n && i < moves_.size(); ++i) p.make(moves_[i].move);
+    return p;
+}
+
+std::string Game::player_name(Color c) const {
+    if (mode == Mode::kAnalysis) return c == kWhite ? "White" : "Black";
+    if (mode == Mode::kHumans) return c == kWhite ? "White" : "Black";
+    if (c == settings.human) return "You";
+    const Level& l = settings.level;
+    switch (l.kind) {
+        case Level::kElo: return "Kibitz " + std::to_string(l.value);
+        case Level::kFull: return "Kibitz";
+        case Level::kMovetime: return "Kibitz " + core::decimal_seconds(l.value) + "s/move";
+        case Level::kDepth: return "Kibitz depth " + std::to_string(l.value);
+    }
+    return "Kibitz";
+}
+
+Json Game::to_json(std::int64_t now, bool engine_thinking) const {
+    Json moves = Json::array();
+    for (const GameMove& m : moves_) {
+        Json j = {{"uci", m.uci}, {"san", m.san}, {"fen", m.fen}, {"think", m.think}};
+        if (m.clock >= 0) j["clock"] = m.clock;
+        if (m.eval) {
+            j["eval"] = eval_json(*m.eval);
+            j["depth"] = m.depth;
+        }
+        moves.push_back(std::move(j));
+    }
+    Json legal = Json::array();
+    if (!over())
+        for (const chess::Move m : chess::legal_moves(pos_))
+            legal.push_back(chess::move_to_uci(pos_, m));
+    Json clocks = nullptr;
+    if (timed()) {
+        std::int64_t left[2] = {clock[0], clock[1]};
+        const auto side = running();
+        if (side) left[*side] = std::max<std::int64_t>(0, left[*side] - (now - turn_started));
+        clocks = {{"white", left[kWhite]},
+                  {"black", left[kBlack]},
+                  {"running", side ? Json(color_name(*side)) : Json(nullptr)},
+                  {"now", now}};
+    }
+    const auto claim = claimable();
+    auto seat = [&](Color c) { return engine_plays(c) ? "engine" : "human"; };
+    return {{"id", id},
+            {"mode", mode_name(mode)},
+            {"created", created},
+            {"updated", updated},
+            {"settings", settings_json(settings)},
+            {"seats", {{"white", seat(kWhite)}, {"black", seat(kBlack)}}},
+            {"players", {{"white", player_name(kWhite)}, {"black", player_name(kBlack)}}},
+            {"start_fen", start_fen_},
+            {"chess960", settings.chess960},
+            {"moves", std::move(moves)},
+            {"fen", pos_.fen()},
+            {"turn", color_name(turn())},
+            {"check", pos_.in_check()},
+            {"legal", std::move(legal)},
+            {"claimable", claim ? Json(*claim) : Json(nullptr)},
+            {"over", over()},
+            {"result", result},
+            {"reason", reason},
+            {"clocks", std::move(clocks)},
+            {"draw_offer", draw_offer ? Json(color_name(*draw_offer)) : Json(nullptr)},
+            {"engine", {{"thinking", engine_thinking}}},
+            {"review", review}};
+}
+
+Json Game::summary() const {
+    const bool reviewed =
+        review.is_object() && review.value("done", 0) == review.value("total", -1);
+    return {{"id", id},
+            {"mode", mode_name(mode)},
+            {"created", created},
+            {"updated", updated},
+            {"white", player_name(kWhite)},
+            {"black", player_name(kBlack)},
+            {"result", result},
+            {"reason", reason},
+            {"plies", moves_.size()},
+            {"start_fen", start_fen_},
+            {"reviewed", reviewed}};
+}
+
+namespace {
+
+// "[%clk 0:04:58]" for a time left in ms.
+std::string clock_tag(std::int64_t ms) {
+    const std::int64_t s = ms / 1000;
+    char text[48];
+    std::snprintf(text, sizeof text, "[%%clk %lld:%02lld:%02lld]", (long long)(s / 3600),
+                  (long long)(s / 60 % 60), (long long)(s % 60));
+    return text;
+}
+
+// "+0.31/9" or "#-3/12" from White's view.
+std::string eval_text(const Eval& e, int depth) {
+    std::string s;
+    if (e.mate) {
+        s = "#" + std::to_string(e.mate);
+    } else {
+        char text[32];
+        std::snprintf(text, sizeof text, "%+.2f", e.cp / 100.0);
+        s = text;
+    }
+    return s + "/" + std::to_string(depth);
+}
+
+// The PGN date of a Unix time in ms (UTC), "YYYY.MM.DD".
+std::string pgn_date(std::int64_t ms) {
+    const std::time_t t = std::time_t(ms / 1000);
+    std::tm tm{};
+    gmtime_r(&t, &tm);
+    char text[16];
+    std::strftime(text, sizeof text, "%Y.%m.%d", &tm);
+    return text;
+}
+
+}  // namespace
+
+std::string Game::pgn() const {
+    chess::PgnGame g;
+    g.set_tag("Event", mode == Mode::kAnalysis ? "Kibitz analysis" : "Kibitz game");
+    g.set_tag("Site", "Kibitz web app");
+    g.set_tag("Date", pgn_date(created));
+    g.set_tag("Round", "-");
+    g.set_tag("White", player_name(kWhite));
+    g.set_tag("Black", player_name(kBlack));
+    g.set_tag("Result", result);
+    if (timed())
+        g.set_tag("TimeControl", std::to_string(settings.clock_initial / 1000) + "+" +
+                                     std::to_string(settings.clock_increment / 1000));
+    if (settings.chess960) g.set_tag("Variant", "Chess960");
+    if (!reason.empty())
+        g.set_tag("Termination", reason == "time forfeit" ? "time forfeit" : "normal");
+    if (start_fen_ != chess::kStartFen || settings.chess960) g.start_fen = start_fen_;
+    g.result = result;
+    for (const GameMove& m : moves_) {
+        chess::PgnMove pm;
+        pm.move = m.move;
+        pm.san = m.san;
+        std::string comment;
+        if (m.eval) comment = eval_text(*m.eval, m.depth);
+        if (m.clock >= 0) comment += (comment.empty() ? "" : " ") + clock_tag(m.clock);
+        pm.comment_after = comment;
+        g.moves.push_back(std::move(pm));
+    }
+    if (!moves_.empty() && !reason.empty()) {
+        auto& last = g.moves.back().comment_after;
+        last += (last.empty() ? "" : ", ") + reason;
+    } else if (!reason.empty()) {
+        g.comment = reason;
+    }
+    return chess::write_pgn(g);
+}
+
+}  // namespace kibitz::server

@@ -1,0 +1,433 @@
+// The web app's commands on games: create, list, move, take back, resign, draws, delete.
+#include "server/service.h"
+
+#include <chrono>
+#include <random>
+
+#include "chess/notation.h"
+#include "chess/pgn.h"
+#include "engine/strength.h"
+
+namespace kibitz::server {
+
+using chess::Color;
+using chess::kBlack;
+using chess::kWhite;
+
+std::int64_t now_ms() {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+}
+
+std::string random_hex(int digits) {
+    static std::mutex mutex;
+    static std::random_device device;
+    std::lock_guard lock(mutex);
+    static const char* hex = "0123456789abcdef";
+    std::string s;
+    while (int(s.size()) < digits) {
+        std::uint32_t r = device();
+        for (int i = 0; i < 8 && int(s.size()) < digits; ++i, r >>= 4) s += hex[r & 15];
+    }
+    return s;
+}
+
+Reply error_reply(int status, std::string message) {
+    Reply r;
+    r.status = status;
+    r.body = {{"error", std::move(message)}};
+    return r;
+}
+
+namespace {
+
+Reply json_reply(Json body, int status = 200) {
+    Reply r;
+    r.status = status;
+    r.body = std::move(body);
+    return r;
+}
+
+// The seats a token opens: 1 White, 2 Black, 3 both (analysis); 0 none.
+int seats_of(const Game& g, const std::string& token) {
+    if (token.empty()) return 0;
+    int seats = 0;
+    if (token == g.token[kWhite]) seats |= 1;
+    if (token == g.token[kBlack]) seats |= 2;
+    return seats;
+}
+
+bool holds(int seats, Color c) { return seats & (c == kWhite ? 1 : 2); }
+
+}  // namespace
+
+Service::Service(std::unique_ptr<Store> store, Options options)
+    : store_(std::move(store)), options_(options), pool_(options.engines, options.hash_mb) {
+    for (Game& g : store_->load_all(problems_)) {
+        const std::string id = g.id;
+        games_[id].game = std::move(g);
+    }
+    Lock lock(mutex_);
+    for (auto& [id, e] : games_) {
+        start_engine_move(e);
+        if (e.game.review.is_object() &&
+            e.game.review.value("done", 0) < e.game.review.value("total", 0))
+            start_review_step(e);
+    }
+    clock_thread_ = std::thread([this] { watch_clocks(); });
+}
+
+Service::~Service() {
+    {
+        Lock lock(mutex_);
+        quit_ = true;
+        for (auto& [id, e] : games_) stop_jobs(e, true);
+    }
+    clock_cv_.notify_all();
+    clock_thread_.join();
+    hub_.close_all();
+}
+
+Service::Entry* Service::find(const std::string& id) {
+    auto it = games_.find(id);
+    return it == games_.end() ? nullptr : &it->second;
+}
+
+const Service::Entry* Service::find(const std::string& id) const {
+    auto it = games_.find(id);
+    return it == games_.end() ? nullptr : &it->second;
+}
+
+void Service::save(Entry& e, std::size_t unchanged) {
+    e.game.updated = now_ms();
+    store_->save(e.game, unchanged);
+}
+
+Json Service::state(const Entry& e) const {
+    return e.game.to_json(now_ms(), e.move_job != nullptr);
+}
+
+void Service::publish_state(const Entry& e) {
+    hub_.publish(e.game.id, {{"type", "state"}, {"game", state(e)}});
+}
+
+void Service::stop_jobs(Entry& e, bool review_too) {
+    pool_.cancel(e.move_job);
+    pool_.cancel(e.hint_job);
+    pool_.cancel(e.analysis_job);
+    e.move_job.reset();
+    e.hint_job.reset();
+    e.analysis_job.reset();
+    if (review_too) {
+        pool_.cancel(e.review_job);
+        e.review_job.reset();
+    }
+}
+
+Reply Service::info() const {
+    Json levels = Json::array();
+    const std::pair<const char*, int> named[] = {
+        {"Beginner", 1000}, {"Casual", 1200},           {"Club", 1400},  {"Strong club", 1600},
+        {"Expert", 1800},   {"Candidate master", 2000}, {"Master", 2200}};
+    for (const auto& [name, elo] : named) levels.push_back({{"name", name}, {"elo", elo}});
+    return json_reply(
+        {{"version", options_.version},
+         {"elo",
+          {{"min", engine::kMinElo}, {"max", engine::kMaxElo}, {"calibrated", {1400, 1800, 2200}}}},
+         {"levels", levels},
+         {"engines", options_.engines}});
+}
+
+Reply Service::create(const Json& body) {
+    if (!body.is_object()) return error_reply(400, "the body must be a JSON object");
+    Mode mode = Mode::kEngine;
+    if (body.contains("mode")) {
+        const auto m =
+            body["mode"].is_string() ? parse_mode(body["mode"].get<std::string>()) : std::nullopt;
+        if (!m) return error_reply(400, "'mode' must be engine, humans or analysis");
+        mode = *m;
+    }
+    Json settings_in = body;
+    bool random_color = false;
+    if (body.contains("color") && body["color"] == "random") {
+        settings_in.erase("color");
+        random_color = true;
+    }
+    auto settings = parse_settings(settings_in);
+    if (!settings) return error_reply(400, settings.error());
+    if (random_color) settings->human = random_hex(1)[0] < '8' ? kWhite : kBlack;
+    if (mode == Mode::kAnalysis) settings->clock_initial = settings->clock_increment = 0;
+
+    const bool has_fen = body.contains("fen") && !body["fen"].is_null();
+    const bool has_pgn = body.contains("pgn") && !body["pgn"].is_null();
+    if (has_fen && has_pgn) return error_reply(400, "give 'fen' or 'pgn', not both");
+    if ((has_fen && !body["fen"].is_string()) || (has_pgn && !body["pgn"].is_string()))
+        return error_reply(400, "'fen' and 'pgn' must be strings");
+
+    Game g;
+    g.mode = mode;
+    g.settings = *settings;
+    std::string fen{chess::kStartFen};
+    std::vector<GameMove> moves;
+    if (has_fen) fen = body["fen"].get<std::string>();
+    if (has_pgn) {
+        const std::string text = body["pgn"].get<std::string>();
+        chess::PgnReader reader(text);
+        auto first = reader.next();
+        if (!first) return error_reply(422, "bad PGN: no game in it");
+        if (!*first) return error_reply(422, "bad PGN: " + first->error());
+        const chess::PgnGame& pgn = first->value();
+        auto start = chess::start_position(pgn);
+        if (!start) return error_reply(422, "bad PGN: " + start.error());
+        fen = start->fen();
+        g.settings.chess960 = start->chess960();
+        std::size_t keep = pgn.moves.size();
+        if (body.contains("ply")) {
+            if (!body["ply"].is_number_integer() || body["ply"].get<std::int64_t>() < 0 ||
+                body["ply"].get<std::int64_t>() > std::int64_t(keep))
+                return error_reply(400, "'ply' must be from 0 to " + std::to_string(keep) +
+                                            " (the game's half-moves)");
+            keep = body["ply"].get<std::size_t>();
+        }
+        chess::Position p = *start;
+        for (std::size_t i = 0; i < keep; ++i) {
+            GameMove m;
+            m.uci = chess::move_to_uci(p, pgn.moves[i].move);
+            p.make(pgn.moves[i].move);
+            moves.push_back(std::move(m));
+        }
+    }
+    if (auto started = g.start(fen); !started) return error_reply(422, started.error());
+    if (auto replayed = g.replay(moves); !replayed)
+        return error_reply(422, "bad PGN: " + replayed.error());
+    if (g.over() && mode != Mode::kAnalysis)
+        return error_reply(422, "the game is already over in that position (" + g.reason + ")");
+
+    g.id = random_hex(16);
+    g.token[kWhite] = random_hex(32);
+    g.token[kBlack] = mode == Mode::kAnalysis ? g.token[kWhite] : random_hex(32);
+    g.created = now_ms();
+    g.turn_started = g.created;
+    // Imported moves keep no clock: both clocks start full.
+    g.clock[kWhite] = g.clock[kBlack] = g.settings.clock_initial;
+
+    Json reply;
+    Lock lock(mutex_);
+    const std::string id = g.id;
+    Entry& e = games_[id];
+    e.game = std::move(g);
+    save(e, 0);
+    const Color seat = e.game.settings.human;
+    reply["seat"] = mode == Mode::kAnalysis ? "both" : std::string(color_name(seat));
+    reply["token"] = e.game.token[seat];
+    reply["invite"] = nullptr;
+    if (mode == Mode::kHumans) {
+        const Color other = ~seat;
+        const std::string& t = e.game.token[other];
+        reply["invite"] = {
+            {"seat", color_name(other)},
+            {"token", t},
+            {"url", "/#/game/" + id + "?seat=" + std::string(color_name(other)) + "&token=" + t}};
+    }
+    start_engine_move(e);
+    reply["game"] = state(e);
+    return json_reply(std::move(reply), 201);
+}
+
+Reply Service::list() const {
+    Lock lock(mutex_);
+    std::vector<const Game*> sorted;
+    for (const auto& [id, e] : games_) sorted.push_back(&e.game);
+    std::sort(sorted.begin(), sorted.end(),
+              [](const Game* a, const Game* b) { return a->updated > b->updated; });
+    Json games = Json::array();
+    for (const Game* g : sorted) games.push_back(g->summary());
+    return json_reply({{"games", std::move(games)}});
+}
+
+Reply Service::get(const std::string& id, const std::string& token, const std::string& seat) const {
+    Lock lock(mutex_);
+    const Entry* e = find(id);
+    if (!e) return error_reply(404, "no game " + id);
+    if (!seat.empty()) {
+        const int seats = seats_of(e->game, token);
+        const bool ok = seat == "white"   ? holds(seats, kWhite)
+                        : seat == "black" ? holds(seats, kBlack)
+                        : seat == "both"  ? seats == 3
+                                          : false;
+        if (!ok) return error_reply(403, "the token does not hold seat '" + seat + "'");
+    }
+    return json_reply(state(*e));
+}
+
+Reply Service::remove(const std::string& id, const std::string& token) {
+    Lock lock(mutex_);
+    Entry* e = find(id);
+    if (!e) return error_reply(404, "no game " + id);
+    if (!seats_of(e->game, token)) return error_reply(403, "a token of this game is needed");
+    stop_jobs(*e, true);
+    store_->remove(id);
+    hub_.publish(id, {{"type", "deleted"}, {"id", id}});
+    hub_.close(id);
+    games_.erase(id);
+    return json_reply({{"deleted", id}});
+}
+
+Reply Service::move(const std::string& id, const std::string& token, const Json& body) {
+    if (!body.is_object() || !body.contains("move") || !body["move"].is_string())
+        return error_reply(400, "the body must be {\"move\": \"e2e4\"} (UCI or SAN)");
+    Lock lock(mutex_);
+    Entry* e = find(id);
+    if (!e) return error_reply(404, "no game " + id);
+    Game& g = e->game;
+    const int seats = seats_of(g, token);
+    if (!seats) return error_reply(403, "a seat token of this game is needed to move");
+    Game next = g;  // the analysis board may cut its line first; keep g if the move fails
+    if (body.contains("ply")) {
+        if (g.mode != Mode::kAnalysis) return error_reply(400, "'ply' is for analysis boards");
+        if (!body["ply"].is_number_integer() || body["ply"].get<std::int64_t>() < 0 ||
+            body["ply"].get<std::int64_t>() > std::int64_t(g.moves().size()))
+            return error_reply(400, "'ply' must be from 0 to " + std::to_string(g.moves().size()));
+        next.truncate(body["ply"].get<std::size_t>());
+    }
+    const std::int64_t now = now_ms();
+    if (g.mode != Mode::kAnalysis && g.check_flag(now)) {
+        stop_jobs(*e, false);
+        save(*e, g.moves().size());
+        publish_state(*e);
+        return error_reply(409, "the game is over: " + g.reason);
+    }
+    if (next.over()) return error_reply(409, "the game is over: " + next.reason);
+    if (!holds(seats, next.turn()))
+        return error_reply(409, std::string("it is ") + std::string(color_name(next.turn())) +
+                                    "'s turn, and this token is not that seat's");
+    const auto m = next.parse_move(body["move"].get<std::string>());
+    if (!m) return error_reply(422, m.error());
+    std::size_t unchanged = std::min(next.moves().size(), g.moves().size());
+    for (std::size_t i = 0; i < unchanged; ++i)
+        if (next.moves()[i].uci != g.moves()[i].uci) unchanged = i;
+    pool_.cancel(e->hint_job);
+    e->hint_job.reset();
+    if (g.mode == Mode::kAnalysis) {
+        pool_.cancel(e->analysis_job);
+        e->analysis_job.reset();
+    }
+    next.play(*m, now);
+    g = std::move(next);
+    save(*e, unchanged);
+    start_engine_move(*e);
+    publish_state(*e);
+    return json_reply(state(*e));
+}
+
+Reply Service::takeback(const std::string& id, const std::string& token) {
+    Lock lock(mutex_);
+    Entry* e = find(id);
+    if (!e) return error_reply(404, "no game " + id);
+    Game& g = e->game;
+    const int seats = seats_of(g, token);
+    if (!seats) return error_reply(403, "a seat token of this game is needed to take back");
+    const auto& moves = g.moves();
+    if (moves.empty()) return error_reply(409, "there is no move to take back");
+    std::size_t keep = moves.size() - 1;
+    if (g.mode == Mode::kEngine) {
+        // Back to before the person's last move (dropping the engine's reply, if any).
+        const Color first = g.position_at(0).side_to_move();
+        std::size_t last_human = moves.size();
+        for (std::size_t i = moves.size(); i-- > 0;) {
+            const Color mover = i % 2 == 0 ? first : ~first;
+            if (mover == g.settings.human) {
+                last_human = i;
+                break;
+            }
+        }
+        if (last_human == moves.size()) return error_reply(409, "you have no move to take back");
+        keep = last_human;
+    } else if (g.mode == Mode::kHumans) {
+        const Color last_mover = ~g.turn();
+        if (!holds(seats, last_mover))
+            return error_reply(409, "only the player who made the last move can take it back");
+    }
+    stop_jobs(*e, false);
+    g.truncate(keep);
+    g.turn_started = now_ms();
+    save(*e, keep);
+    start_engine_move(*e);
+    publish_state(*e);
+    return json_reply(state(*e));
+}
+
+Reply Service::resign(const std::string& id, const std::string& token) {
+    Lock lock(mutex_);
+    Entry* e = find(id);
+    if (!e) return error_reply(404, "no game " + id);
+    Game& g = e->game;
+    const int seats = seats_of(g, token);
+    if (!seats) return error_reply(403, "a seat token of this game is needed to resign");
+    if (g.mode == Mode::kAnalysis) return error_reply(409, "an analysis board cannot resign");
+    if (g.over()) return error_reply(409, "the game is over: " + g.reason);
+    const Color loser = seats == 3 ? g.turn() : holds(seats, kWhite) ? kWhite : kBlack;
+    stop_jobs(*e, false);
+    g.finish(loser == kWhite ? "0-1" : "1-0", "resignation");
+    save(*e, g.moves().size());
+    publish_state(*e);
+    return json_reply(state(*e));
+}
+
+Reply Service::pgn(const std::string& id) const {
+    Lock lock(mutex_);
+    const Entry* e = find(id);
+    if (!e) return error_reply(404, "no game " + id);
+    Reply r;
+    r.text = e->game.pgn();
+    r.content_type = "application/x-chess-pgn; charset=utf-8";
+    r.filename = "kibitz-" + id + ".pgn";
+    return r;
+}
+
+std::shared_ptr<Stream> Service::open_stream(const std::string& id, int& status) {
+    Lock lock(mutex_);
+    const Entry* e = find(id);
+    if (!e) {
+        status = 404;
+        return nullptr;
+    }
+    auto s = hub_.subscribe(id);
+    if (!s) {
+        status = 429;
+        return nullptr;
+    }
+    status = 200;
+    s->push(Json{{"type", "state"}, {"game", state(*e)}}.dump());
+    return s;
+}
+
+void Service::close_stream(const std::string& id, const std::shared_ptr<Stream>& s) {
+    Lock lock(mutex_);
+    if (hub_.unsubscribe(id, s) > 0) return;
+    if (Entry* e = find(id); e && e->analysis_job) {
+        pool_.cancel(e->analysis_job);
+        e->analysis_job.reset();
+    }
+}
+
+void Service::watch_clocks() {
+    Lock lock(mutex_);
+    while (!quit_) {
+        clock_cv_.wait_for(lock, std::chrono::milliseconds(50));
+        if (quit_) break;
+        const std::int64_t now = now_ms();
+        for (auto& [id, e] : games_) {
+            if (e.game.mode == Mode::kAnalysis || !e.game.check_flag(now)) continue;
+            stop_jobs(e, false);
+            try {
+                save(e, e.game.moves().size());
+            } catch (const std::exception&) {
+                // The flag is settled again from the stored clocks after a restart.
+            }
+            publish_state(e);
+        }
+    }
+}
+
+}  // namespace kibitz::server

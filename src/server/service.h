@@ -1,0 +1,114 @@
+// The web app's commands (docs/api.md): games in memory, saved to SQLite before every reply,
+// engine work in the pool, events to the game's streams. Thread-safe; HTTP-free, so tests
+// call it directly.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "server/engine_pool.h"
+#include "server/events.h"
+#include "server/game.h"
+#include "server/store.h"
+
+namespace kibitz::server {
+
+// A reply: a status and a JSON body, or a text body with its type (and a download name).
+struct Reply {
+    int status = 200;
+    Json body;
+    std::string text, content_type, filename;
+};
+// {"error": message} with a 4xx status.
+Reply error_reply(int status, std::string message);
+
+class Service {
+public:
+    struct Options {
+        int engines = 2;                 // engines in the pool
+        std::size_t hash_mb = 32;        // per engine
+        std::int64_t untimed_ms = 3000;  // full-strength engine moves without a clock
+        std::string version = "dev";     // reported by GET /api/info
+    };
+
+    // Loads the saved games; engine turns, reviews and clocks go on where they were.
+    Service(std::unique_ptr<Store> store, Options options);
+    ~Service();
+    Service(const Service&) = delete;
+    Service& operator=(const Service&) = delete;
+
+    // The commands of docs/api.md; `token` is the X-Kibitz-Token header ("" when absent).
+    Reply info() const;
+    Reply create(const Json& body);
+    Reply list() const;
+    Reply get(const std::string& id, const std::string& token, const std::string& seat) const;
+    Reply remove(const std::string& id, const std::string& token);
+    Reply move(const std::string& id, const std::string& token, const Json& body);
+    Reply takeback(const std::string& id, const std::string& token);
+    Reply resign(const std::string& id, const std::string& token);
+    Reply draw(const std::string& id, const std::string& token, const Json& body);
+    Reply hint(const std::string& id, const std::string& token);
+    Reply analysis(const std::string& id, const std::string& token, const Json& body);
+    Reply review(const std::string& id, const std::string& token, const Json& body);
+    Reply pgn(const std::string& id) const;
+
+    // A stream of a game's events, starting with its state; nullptr when the game is unknown
+    // (status 404) or too many streams are open (429).
+    std::shared_ptr<Stream> open_stream(const std::string& id, int& status);
+    // The stream ended; the game's analysis stops with its last stream.
+    void close_stream(const std::string& id, const std::shared_ptr<Stream>& s);
+
+    // Problems met while loading the database (games left out).
+    const std::vector<std::string>& load_problems() const { return problems_; }
+    const Store& store() const { return *store_; }
+    EnginePool& pool() { return pool_; }
+    EventHub& hub() { return hub_; }
+
+private:
+    struct Entry {
+        Game game;
+        std::shared_ptr<EngineJob> move_job, hint_job, analysis_job, review_job;
+    };
+    using Lock = std::unique_lock<std::mutex>;
+
+    // Called with mutex_ held.
+    Entry* find(const std::string& id);
+    const Entry* find(const std::string& id) const;
+    void save(Entry& e, std::size_t unchanged);
+    void publish_state(const Entry& e);
+    Json state(const Entry& e) const;
+    void stop_jobs(Entry& e, bool review_too);
+    void start_engine_move(Entry& e);
+    void engine_moved(const std::string& id, const std::shared_ptr<EngineJob>& job,
+                      const JobResult& r);
+    void start_review_step(Entry& e);
+    void review_step_done(const std::string& id, const std::shared_ptr<EngineJob>& job,
+                          const JobResult& r);
+    // Records the review of one position (with mutex_ held) and starts the next.
+    void record_review(Entry& e, const chess::Position& pos, const JobResult& r);
+    void watch_clocks();
+
+    std::unique_ptr<Store> store_;
+    Options options_;
+    EventHub hub_;
+    EnginePool pool_;
+    mutable std::mutex mutex_;
+    std::map<std::string, Entry> games_;
+    std::vector<std::string> problems_;
+    std::thread clock_thread_;
+    std::condition_variable clock_cv_;
+    bool quit_ = false;
+};
+
+// Milliseconds since the Unix epoch.
+std::int64_t now_ms();
+// A random lowercase hex string of `digits` digits from the system's entropy.
+std::string random_hex(int digits);
+
+}  // namespace kibitz::server

@@ -1,0 +1,477 @@
+// The web app's engine work: the engine's moves, draw offers, hints, analysis and review.
+#include <chrono>
+#include <cmath>
+#include <future>
+
+#include "chess/movegen.h"
+#include "chess/notation.h"
+#include "chess/san.h"
+#include "server/service.h"
+
+namespace kibitz::server {
+
+using chess::Color;
+using chess::kBlack;
+using chess::kWhite;
+
+namespace {
+
+// The PV in UCI and as a numbered SAN line.
+std::pair<Json, std::string> pv_text(const chess::Position& root,
+                                     const std::vector<chess::Move>& pv) {
+    Json uci = Json::array();
+    std::vector<chess::Move> legal;
+    chess::Position p = root;
+    for (const chess::Move m : pv) {
+        if (!p.is_legal(m)) break;
+        uci.push_back(chess::move_to_uci(p, m));
+        legal.push_back(m);
+        p.make(m);
+    }
+    return {uci, chess::line_to_san(root, legal)};
+}
+
+// The search limits of the engine's move at its level (docs/api.md: settings.level).
+engine::GoParams engine_limits(const Game& g, std::int64_t untimed_ms, std::int64_t now) {
+    engine::GoParams go;
+    if (g.timed()) {
+        for (const Color c : {kWhite, kBlack}) {
+            go.time[c] = g.clock[c];
+            go.inc[c] = g.settings.clock_increment;
+        }
+        const auto side = g.running();
+        if (side)
+            go.time[*side] = std::max<std::int64_t>(1, g.clock[*side] - (now - g.turn_started));
+    }
+    const Level& l = g.settings.level;
+    switch (l.kind) {
+        case Level::kElo:
+            if (!g.timed()) go.movetime = untimed_ms;  // the rating's node budget decides first
+            break;
+        case Level::kFull:
+            if (!g.timed()) go.movetime = untimed_ms;
+            break;
+        case Level::kMovetime:
+            go.movetime = l.value;
+            if (g.timed())
+                go.movetime = std::min<std::int64_t>(l.value, go.time[g.turn()] / 10 + 1);
+            break;
+        case Level::kDepth: go.depth = l.value; break;
+    }
+    return go;
+}
+
+// White's winning chance 0..1 for a white-view evaluation: 1 / (1 + 10^(-cp/400)).
+double win_chance(const Eval& e) {
+    if (e.mate) return e.mate > 0 ? 1.0 : 0.0;
+    return 1.0 / (1.0 + std::pow(10.0, -e.cp / 400.0));
+}
+
+// White's winning chance in a position with no move (mate or stalemate) or from a search.
+struct Assessed {
+    Json eval = nullptr;  // white view, null when the game is over in the position
+    double win = 0.5;
+    std::string best, best_san;
+};
+
+}  // namespace
+
+void Service::start_engine_move(Entry& e) {
+    Game& g = e.game;
+    if (e.move_job || g.over() || !g.engine_plays(g.turn())) return;
+    auto job = std::make_shared<EngineJob>();
+    job->priority = EngineJob::kMove;
+    job->game_id = g.id;
+    job->position = g.position();
+    job->go = engine_limits(g, options_.untimed_ms, now_ms());
+    job->overhead_ms = g.timed() ? 50 : 0;
+    if (g.settings.level.kind == Level::kElo) job->elo = g.settings.level.value;
+    const std::string id = g.id;
+    const std::size_t ply = g.moves().size();
+    const chess::Position root = g.position();
+    job->on_info = [this, id, ply, root](const search::Iteration<chess::Move>& it,
+                                         std::uint64_t nodes) {
+        auto [uci, san] = pv_text(root, it.pv);
+        const std::int64_t ms = std::max<std::int64_t>(1, it.time_ms);
+        hub_.publish(id, {{"type", "thinking"},
+                          {"ply", ply},
+                          {"depth", it.depth},
+                          {"seldepth", it.seldepth},
+                          {"eval", eval_json(white_eval(it.score, root.side_to_move()))},
+                          {"pv", uci},
+                          {"pv_san", san},
+                          {"nodes", nodes},
+                          {"nps", nodes * 1000 / std::uint64_t(ms)},
+                          {"time", it.time_ms}});
+    };
+    std::weak_ptr<EngineJob> weak = job;
+    job->on_done = [this, id, weak](const JobResult& r) {
+        if (auto j = weak.lock()) engine_moved(id, j, r);
+    };
+    e.move_job = job;
+    pool_.submit(job);
+}
+
+void Service::engine_moved(const std::string& id, const std::shared_ptr<EngineJob>& job,
+                           const JobResult& r) {
+    Lock lock(mutex_);
+    Entry* e = find(id);
+    if (!e || e->move_job != job) return;  // taken back, deleted or replaced meanwhile
+    e->move_job.reset();
+    Game& g = e->game;
+    const std::int64_t now = now_ms();
+    if (g.over() || g.check_flag(now)) {
+        save(*e, g.moves().size());
+        publish_state(*e);
+        return;
+    }
+    const int score = r.lines.empty() ? 0 : r.lines.front().score;
+    // With a draw to claim, the engine claims it unless it thinks it is better.
+    if (const auto claim = g.claimable(); claim && score <= 0) {
+        g.finish("1/2-1/2", *claim);
+        save(*e, g.moves().size());
+        publish_state(*e);
+        return;
+    }
+    chess::Move best = r.best;
+    if (!g.position().is_legal(best)) best = chess::legal_moves(g.position())[0];
+    const Color side = g.turn();
+    g.play(best, now);
+    auto& rec = const_cast<GameMove&>(g.moves().back());
+    for (const JobLine& line : r.lines)
+        if (!line.pv.empty() && line.pv[0] == best) {
+            rec.eval = white_eval(line.score, side);
+            rec.depth = line.depth;
+        }
+    if (!rec.eval && !r.lines.empty()) {
+        rec.eval = white_eval(score, side);
+        rec.depth = r.lines.front().depth;
+    }
+    save(*e, g.moves().size() - 1);
+    publish_state(*e);
+}
+
+Reply Service::draw(const std::string& id, const std::string& token, const Json& body) {
+    if (!body.is_object() || !body.contains("action") || !body["action"].is_string())
+        return error_reply(400, "the body must be {\"action\": offer|accept|decline|claim}");
+    const std::string action = body["action"].get<std::string>();
+    Lock lock(mutex_);
+    Entry* e = find(id);
+    if (!e) return error_reply(404, "no game " + id);
+    Game& g = e->game;
+    const int seats = token.empty()                                          ? 0
+                      : token == g.token[kWhite] && token == g.token[kBlack] ? 3
+                      : token == g.token[kWhite]                             ? 1
+                      : token == g.token[kBlack]                             ? 2
+                                                                             : 0;
+    if (!seats) return error_reply(403, "a seat token of this game is needed");
+    if (g.mode == Mode::kAnalysis) return error_reply(409, "an analysis board has no draws");
+    if (g.over()) return error_reply(409, "the game is over: " + g.reason);
+    const Color me = seats == 2 ? kBlack : kWhite;
+    auto finish_drawn = [&](const std::string& why) {
+        stop_jobs(*e, false);
+        g.finish("1/2-1/2", why);
+        save(*e, g.moves().size());
+        publish_state(*e);
+    };
+    if (action == "claim") {
+        const auto claim = g.claimable();
+        if (!claim) return error_reply(409, "no draw can be claimed in this position");
+        if (g.mode == Mode::kHumans && g.turn() != me)
+            return error_reply(409, "only the side to move can claim a draw");
+        finish_drawn(*claim);
+        return Reply{200, state(*e), {}, {}, {}};
+    }
+    if (g.mode == Mode::kHumans) {
+        if (action == "offer") {
+            if (g.draw_offer == ~me) {
+                finish_drawn("agreement");
+                return Reply{200, state(*e), {}, {}, {}};
+            }
+            g.draw_offer = me;
+            save(*e, g.moves().size());
+            hub_.publish(id, {{"type", "draw"}, {"action", "offer"}, {"by", color_name(me)}});
+            publish_state(*e);
+            return Reply{200, state(*e), {}, {}, {}};
+        }
+        if (action == "accept" || action == "decline") {
+            if (g.draw_offer != ~me) return error_reply(409, "your opponent has offered no draw");
+            if (action == "accept") {
+                finish_drawn("agreement");
+            } else {
+                g.draw_offer.reset();
+                save(*e, g.moves().size());
+                hub_.publish(id, {{"type", "draw"}, {"action", "decline"}, {"by", color_name(me)}});
+                publish_state(*e);
+            }
+            return Reply{200, state(*e), {}, {}, {}};
+        }
+        return error_reply(400, "'action' must be offer, accept, decline or claim");
+    }
+    if (action != "offer")
+        return error_reply(400, "against the engine, 'action' is offer or claim");
+    // Engine mode: a short search of the current position decides.
+    auto job = std::make_shared<EngineJob>();
+    job->priority = EngineJob::kMove;
+    job->game_id = id;
+    job->position = g.position();
+    job->go.movetime = 300;
+    auto promise = std::make_shared<std::promise<JobResult>>();
+    auto answer = promise->get_future();
+    job->on_done = [promise](const JobResult& r) { promise->set_value(r); };
+    const Color engine_side = ~g.settings.human;
+    const Color to_move = g.turn();
+    const std::size_t ply = g.moves().size();
+    pool_.submit(job);
+    lock.unlock();
+    if (answer.wait_for(std::chrono::seconds(20)) != std::future_status::ready) {
+        pool_.cancel(job);
+        return error_reply(503, "the engine is too busy to consider a draw now; try again");
+    }
+    const JobResult r = answer.get();
+    const int score = r.lines.empty() ? 0 : r.lines.front().score;
+    const int engine_view = to_move == engine_side ? score : -score;
+    lock.lock();
+    e = find(id);
+    if (!e) return error_reply(404, "no game " + id);
+    if (e->game.over() || e->game.moves().size() != ply)
+        return error_reply(409, "the game changed while the engine considered the offer");
+    // Fair: the engine does not think it is better by more than a quarter of a pawn.
+    const bool accepted = engine_view <= 25;
+    if (accepted) finish_drawn("agreement");
+    Json reply = {{"accepted", accepted},
+                  {"eval", eval_json(white_eval(score, to_move))},
+                  {"game", state(*e)}};
+    return Reply{200, std::move(reply), {}, {}, {}};
+}
+
+Reply Service::hint(const std::string& id, const std::string& token) {
+    Lock lock(mutex_);
+    Entry* e = find(id);
+    if (!e) return error_reply(404, "no game " + id);
+    Game& g = e->game;
+    if (token.empty() || token != g.token[g.settings.human] || g.mode != Mode::kEngine)
+        return error_reply(403, "hints are for the person playing the engine (seat token)");
+    if (g.over()) return error_reply(409, "the game is over: " + g.reason);
+    if (g.engine_plays(g.turn())) return error_reply(409, "it is the engine's turn");
+    pool_.cancel(e->hint_job);
+    auto job = std::make_shared<EngineJob>();
+    job->priority = EngineJob::kHint;
+    job->game_id = id;
+    job->position = g.position();
+    job->go.movetime = 1000;
+    const std::size_t ply = g.moves().size();
+    const chess::Position root = g.position();
+    job->on_done = [this, id, ply, root](const JobResult& r) {
+        if (!root.is_legal(r.best)) return;
+        const int score = r.lines.empty() ? 0 : r.lines.front().score;
+        hub_.publish(id, {{"type", "hint"},
+                          {"ply", ply},
+                          {"move", chess::move_to_uci(root, r.best)},
+                          {"san", chess::move_to_san(root, r.best)},
+                          {"eval", eval_json(white_eval(score, root.side_to_move()))}});
+    };
+    e->hint_job = job;
+    pool_.submit(job);
+    return Reply{202, {{"started", true}}, {}, {}, {}};
+}
+
+Reply Service::analysis(const std::string& id, const std::string& token, const Json& body) {
+    if (!body.is_object()) return error_reply(400, "the body must be a JSON object");
+    Lock lock(mutex_);
+    Entry* e = find(id);
+    if (!e) return error_reply(404, "no game " + id);
+    Game& g = e->game;
+    if (token.empty() || (token != g.token[kWhite] && token != g.token[kBlack]))
+        return error_reply(403, "a seat token of this game is needed");
+    pool_.cancel(e->analysis_job);
+    e->analysis_job.reset();
+    const bool on = body.value("on", true);
+    if (!on) return Reply{200, {{"analysing", false}}, {}, {}, {}};
+    if (g.mode != Mode::kAnalysis && !g.over())
+        return error_reply(409, "no analysis while the game is being played");
+    int multipv = 1;
+    if (body.contains("multipv")) {
+        if (!body["multipv"].is_number_integer() || body["multipv"] < 1 || body["multipv"] > 5)
+            return error_reply(400, "'multipv' must be from 1 to 5");
+        multipv = body["multipv"].get<int>();
+    }
+    std::size_t ply = g.moves().size();
+    if (body.contains("ply")) {
+        if (!body["ply"].is_number_integer() || body["ply"].get<std::int64_t>() < 0 ||
+            body["ply"].get<std::int64_t>() > std::int64_t(ply))
+            return error_reply(400, "'ply' must be from 0 to " + std::to_string(ply));
+        ply = body["ply"].get<std::size_t>();
+    }
+    const bool threat = body.value("threat", false);
+    chess::Position root = g.position_at(ply);
+    if (threat) {
+        if (root.in_check())
+            return error_reply(409, "no threat view in check: the side to move must answer it");
+        root.make_null();
+    }
+    if (chess::count_legal_moves(root) == 0)
+        return error_reply(409, "nothing to analyse: no legal move in this position");
+    auto job = std::make_shared<EngineJob>();
+    job->priority = EngineJob::kAnalysis;
+    job->game_id = id;
+    job->position = root;
+    job->go.infinite = true;
+    job->multipv = multipv;
+    struct Progress {
+        std::vector<Json> lines;
+        std::chrono::steady_clock::time_point last{};
+    };
+    auto progress = std::make_shared<Progress>();
+    const std::string fen = root.fen();
+    job->on_info = [this, id, ply, threat, root, fen, multipv, progress](
+                       const search::Iteration<chess::Move>& it, std::uint64_t nodes) {
+        const auto index = std::size_t(std::clamp(it.multipv, 1, 5));
+        if (progress->lines.size() < index) progress->lines.resize(index);
+        auto [uci, san] = pv_text(root, it.pv);
+        progress->lines[index - 1] = {
+            {"multipv", index},
+            {"depth", it.depth},
+            {"eval", eval_json(white_eval(it.score, root.side_to_move()))},
+            {"pv", uci},
+            {"pv_san", san}};
+        const auto now = std::chrono::steady_clock::now();
+        if (int(index) < multipv && now - progress->last < std::chrono::milliseconds(200)) return;
+        progress->last = now;
+        Json lines = Json::array();
+        for (const Json& l : progress->lines)
+            if (!l.is_null()) lines.push_back(l);
+        const std::int64_t ms = std::max<std::int64_t>(1, it.time_ms);
+        hub_.publish(id, {{"type", "analysis"},
+                          {"ply", ply},
+                          {"fen", fen},
+                          {"threat", threat},
+                          {"lines", std::move(lines)},
+                          {"depth", it.depth},
+                          {"nodes", nodes},
+                          {"nps", nodes * 1000 / std::uint64_t(ms)},
+                          {"time", it.time_ms}});
+    };
+    e->analysis_job = job;
+    pool_.submit(job);
+    return Reply{200,
+                 {{"analysing", true}, {"ply", ply}, {"multipv", multipv}, {"threat", threat}},
+                 {},
+                 {},
+                 {}};
+}
+
+Reply Service::review(const std::string& id, const std::string& token, const Json& body) {
+    if (!body.is_object()) return error_reply(400, "the body must be a JSON object");
+    Lock lock(mutex_);
+    Entry* e = find(id);
+    if (!e) return error_reply(404, "no game " + id);
+    Game& g = e->game;
+    if (token.empty() || (token != g.token[kWhite] && token != g.token[kBlack]))
+        return error_reply(403, "a seat token of this game is needed");
+    if (g.mode != Mode::kAnalysis && !g.over())
+        return error_reply(409, "a game is reviewed after it ends");
+    int movetime = 300;
+    if (body.contains("movetime")) {
+        if (!body["movetime"].is_number_integer() || body["movetime"] < 50 ||
+            body["movetime"] > 5000)
+            return error_reply(400, "'movetime' must be from 50 to 5000 ms");
+        movetime = body["movetime"].get<int>();
+    }
+    if (g.moves().empty()) return error_reply(409, "there are no moves to review");
+    pool_.cancel(e->review_job);
+    e->review_job.reset();
+    g.review = {{"movetime", movetime},
+                {"done", 0},
+                {"total", g.moves().size() + 1},
+                {"positions", Json::array()},
+                {"plies", Json::array()}};
+    save(*e, g.moves().size());
+    start_review_step(*e);
+    hub_.publish(id, {{"type", "review"}, {"review", g.review}});
+    return Reply{202, {{"review", g.review}}, {}, {}, {}};
+}
+
+void Service::start_review_step(Entry& e) {
+    Game& g = e.game;
+    const auto done = g.review.value("done", std::size_t(0));
+    const chess::Position root = g.position_at(done);
+    auto job = std::make_shared<EngineJob>();
+    job->priority = EngineJob::kReview;
+    job->game_id = g.id;
+    job->position = root;
+    job->go.movetime = g.review.value("movetime", 300);
+    const std::string id = g.id;
+    std::weak_ptr<EngineJob> weak = job;
+    job->on_done = [this, id, weak](const JobResult& r) {
+        if (auto j = weak.lock()) review_step_done(id, j, r);
+    };
+    if (chess::count_legal_moves(root) == 0) {
+        record_review(e, root, JobResult{});  // mate or stalemate: nothing to search
+        return;
+    }
+    e.review_job = job;
+    pool_.submit(job);
+}
+
+void Service::review_step_done(const std::string& id, const std::shared_ptr<EngineJob>& job,
+                               const JobResult& r) {
+    Lock lock(mutex_);
+    Entry* e = find(id);
+    if (!e || e->review_job != job) return;
+    e->review_job.reset();
+    record_review(*e, job->position, r);
+}
+
+void Service::record_review(Entry& entry, const chess::Position& pos, const JobResult& r) {
+    Entry* e = &entry;
+    const std::string id = e->game.id;
+    Game& g = e->game;
+    Json& review = g.review;
+    const auto done = review.value("done", std::size_t(0));
+    Json assessed;
+    if (chess::count_legal_moves(pos) == 0) {
+        const double win = !pos.in_check() ? 0.5 : pos.side_to_move() == kWhite ? 0.0 : 1.0;
+        assessed = {{"eval", nullptr}, {"win", win}, {"best", nullptr}, {"best_san", nullptr}};
+    } else {
+        const int score = r.lines.empty() ? 0 : r.lines.front().score;
+        const Eval eval = white_eval(score, pos.side_to_move());
+        const bool legal = pos.is_legal(r.best);
+        assessed = {{"eval", eval_json(eval)},
+                    {"win", win_chance(eval)},
+                    {"best", legal ? Json(chess::move_to_uci(pos, r.best)) : Json(nullptr)},
+                    {"best_san", legal ? Json(chess::move_to_san(pos, r.best)) : Json(nullptr)}};
+    }
+    review["positions"].push_back(assessed);
+    // The move that led here is judged by the mover's loss of winning chances.
+    if (done > 0) {
+        const Json& before = review["positions"][done - 1];
+        const GameMove& played = g.moves()[done - 1];
+        const Color mover = ~pos.side_to_move();
+        const double best_win = before["win"].get<double>(),
+                     now_win = assessed["win"].get<double>();
+        double loss = mover == kWhite ? best_win - now_win : now_win - best_win;
+        if (before["best"] == played.uci) loss = 0;
+        loss = std::max(0.0, loss);
+        const char* label = loss >= 0.30   ? "blunder"
+                            : loss >= 0.20 ? "mistake"
+                            : loss >= 0.10 ? "inaccuracy"
+                                           : nullptr;
+        review["plies"].push_back({{"ply", done},
+                                   {"eval", assessed["eval"]},
+                                   {"win", assessed["win"]},
+                                   {"best", before["best"]},
+                                   {"best_san", before["best_san"]},
+                                   {"loss", std::round(loss * 1000) / 1000},
+                                   {"label", label ? Json(label) : Json(nullptr)}});
+    }
+    review["done"] = done + 1;
+    save(*e, g.moves().size());
+    hub_.publish(id, {{"type", "review"}, {"review", review}});
+    if (done + 1 < review.value("total", std::size_t(0)))
+        start_review_step(*e);
+    else
+        publish_state(*e);
+}
+
+}  // namespace kibitz::server

@@ -1,0 +1,275 @@
+// SQLite storage of the web app's games.
+#include "server/store.h"
+
+#include <sqlite3.h>
+
+#include <stdexcept>
+
+namespace kibitz::server {
+
+namespace {
+
+constexpr const char* kSchema = R"sql(
+CREATE TABLE IF NOT EXISTS games(
+    id TEXT PRIMARY KEY,
+    mode TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    start_fen TEXT NOT NULL,
+    created INTEGER NOT NULL,
+    updated INTEGER NOT NULL,
+    token_white TEXT NOT NULL,
+    token_black TEXT NOT NULL,
+    result TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    clock_white INTEGER NOT NULL,
+    clock_black INTEGER NOT NULL,
+    turn_started INTEGER NOT NULL,
+    draw_offer TEXT,
+    review TEXT);
+CREATE TABLE IF NOT EXISTS moves(
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    ply INTEGER NOT NULL,
+    uci TEXT NOT NULL,
+    clock INTEGER NOT NULL,
+    think INTEGER NOT NULL,
+    eval TEXT,
+    depth INTEGER NOT NULL,
+    PRIMARY KEY(game_id, ply));
+)sql";
+
+// A prepared statement that finalizes itself; bind() and step() throw with SQLite's message.
+class Statement {
+public:
+    Statement(sqlite3* db, const char* sql) : db_(db) {
+        if (sqlite3_prepare_v2(db, sql, -1, &stmt_, nullptr) != SQLITE_OK) fail("prepare");
+    }
+    ~Statement() { sqlite3_finalize(stmt_); }
+    Statement(const Statement&) = delete;
+    Statement& operator=(const Statement&) = delete;
+
+    Statement& bind(int i, const std::string& s) {
+        check(sqlite3_bind_text(stmt_, i, s.data(), int(s.size()), SQLITE_TRANSIENT));
+        return *this;
+    }
+    Statement& bind(int i, std::int64_t v) {
+        check(sqlite3_bind_int64(stmt_, i, v));
+        return *this;
+    }
+    Statement& bind_null(int i) {
+        check(sqlite3_bind_null(stmt_, i));
+        return *this;
+    }
+    // True while there is a row.
+    bool step() {
+        const int rc = sqlite3_step(stmt_);
+        if (rc == SQLITE_ROW) return true;
+        if (rc != SQLITE_DONE) fail("step");
+        return false;
+    }
+    void reset() {
+        sqlite3_reset(stmt_);
+        sqlite3_clear_bindings(stmt_);
+    }
+    std::string text(int col) const {
+        const auto* p = sqlite3_column_text(stmt_, col);
+        return p ? std::string(reinterpret_cast<const char*>(p)) : std::string();
+    }
+    std::int64_t integer(int col) const { return sqlite3_column_int64(stmt_, col); }
+    bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
+
+private:
+    void check(int rc) {
+        if (rc != SQLITE_OK) fail("bind");
+    }
+    [[noreturn]] void fail(const char* what) {
+        throw std::runtime_error(std::string("database ") + what + ": " + sqlite3_errmsg(db_));
+    }
+    sqlite3* db_;
+    sqlite3_stmt* stmt_ = nullptr;
+};
+
+}  // namespace
+
+core::Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
+    sqlite3* db = nullptr;
+    const int rc = sqlite3_open_v2(
+        path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_FULLMUTEX,
+        nullptr);
+    if (rc != SQLITE_OK) {
+        std::string message = db ? sqlite3_errmsg(db) : sqlite3_errstr(rc);
+        sqlite3_close(db);
+        return core::error("cannot open database " + path + ": " + message);
+    }
+    std::unique_ptr<Store> store(new Store(db, path));
+    try {
+        sqlite3_busy_timeout(db, 5000);
+        // WAL with synchronous=NORMAL: a commit survives the process being killed; only a
+        // power cut may lose the last commits.
+        store->exec("PRAGMA journal_mode=WAL");
+        store->exec("PRAGMA synchronous=NORMAL");
+        store->exec("PRAGMA foreign_keys=ON");
+        store->exec(kSchema);
+    } catch (const std::exception& e) {
+        return core::error("cannot use database " + path + ": " + e.what());
+    }
+    return store;
+}
+
+Store::~Store() { sqlite3_close(db_); }
+
+void Store::exec(const char* sql) {
+    char* message = nullptr;
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) != SQLITE_OK) {
+        std::string text = message ? message : "unknown error";
+        sqlite3_free(message);
+        throw std::runtime_error(text);
+    }
+}
+
+void Store::save(const Game& g, std::size_t unchanged) {
+    std::lock_guard lock(mutex_);
+    exec("BEGIN IMMEDIATE");
+    try {
+        Statement row(
+            db_,
+            "INSERT INTO games(id, mode, settings, start_fen, created, updated, token_white, "
+            "token_black, result, reason, clock_white, clock_black, turn_started, "
+            "draw_offer, review) "
+            "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15) "
+            // An upsert, not INSERT OR REPLACE: a replace deletes the row first,
+            // and the cascade would take the moves with it.
+            "ON CONFLICT(id) DO UPDATE SET updated = ?6, result = ?9, reason = ?10, "
+            "clock_white = ?11, clock_black = ?12, turn_started = ?13, "
+            "draw_offer = ?14, review = ?15");
+        Json settings = settings_json(g.settings);
+        settings["chess960"] = g.settings.chess960;
+        row.bind(1, g.id)
+            .bind(2, std::string(mode_name(g.mode)))
+            .bind(3, settings.dump())
+            .bind(4, g.start_fen())
+            .bind(5, g.created)
+            .bind(6, g.updated)
+            .bind(7, g.token[chess::kWhite])
+            .bind(8, g.token[chess::kBlack])
+            .bind(9, g.result)
+            .bind(10, g.reason)
+            .bind(11, g.clock[chess::kWhite])
+            .bind(12, g.clock[chess::kBlack])
+            .bind(13, g.turn_started);
+        if (g.draw_offer)
+            row.bind(14, std::string(color_name(*g.draw_offer)));
+        else
+            row.bind_null(14);
+        if (g.review.is_null())
+            row.bind_null(15);
+        else
+            row.bind(15, g.review.dump());
+        row.step();
+        Statement drop(db_, "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2");
+        drop.bind(1, g.id).bind(2, std::int64_t(unchanged));
+        drop.step();
+        Statement add(db_,
+                      "INSERT INTO moves(game_id, ply, uci, clock, think, eval, depth) "
+                      "VALUES(?1,?2,?3,?4,?5,?6,?7)");
+        const auto& moves = g.moves();
+        for (std::size_t i = unchanged; i < moves.size(); ++i) {
+            const GameMove& m = moves[i];
+            add.reset();
+            add.bind(1, g.id)
+                .bind(2, std::int64_t(i + 1))
+                .bind(3, m.uci)
+                .bind(4, m.clock)
+                .bind(5, m.think)
+                .bind(7, std::int64_t(m.depth));
+            if (m.eval)
+                add.bind(6, eval_json(*m.eval).dump());
+            else
+                add.bind_null(6);
+            add.step();
+        }
+        exec("COMMIT");
+    } catch (...) {
+        sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+        throw;
+    }
+}
+
+void Store::remove(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    Statement del(db_, "DELETE FROM games WHERE id = ?1");
+    del.bind(1, id);
+    del.step();
+}
+
+std::vector<Game> Store::load_all(std::vector<std::string>& problems) {
+    std::lock_guard lock(mutex_);
+    std::vector<Game> games;
+    Statement rows(db_,
+                   "SELECT id, mode, settings, start_fen, created, updated, token_white, "
+                   "token_black, result, reason, clock_white, clock_black, turn_started, "
+                   "draw_offer, review FROM games ORDER BY created");
+    Statement moves(db_,
+                    "SELECT uci, clock, think, eval, depth FROM moves WHERE game_id = ?1 "
+                    "ORDER BY ply");
+    while (rows.step()) {
+        Game g;
+        g.id = rows.text(0);
+        const auto fail = [&](const std::string& why) {
+            problems.push_back("game " + g.id + " not loaded: " + why);
+        };
+        const auto mode = parse_mode(rows.text(1));
+        const Json settings = Json::parse(rows.text(2), nullptr, false);
+        if (!mode || settings.is_discarded()) {
+            fail("bad mode or settings");
+            continue;
+        }
+        auto parsed = parse_settings(settings);
+        if (!parsed) {
+            fail(parsed.error());
+            continue;
+        }
+        g.mode = *mode;
+        g.settings = *parsed;
+        if (auto started = g.start(rows.text(3)); !started) {
+            fail(started.error());
+            continue;
+        }
+        std::vector<GameMove> stored;
+        moves.reset();
+        moves.bind(1, g.id);
+        while (moves.step()) {
+            GameMove m;
+            m.uci = moves.text(0);
+            m.clock = moves.integer(1);
+            m.think = moves.integer(2);
+            if (!moves.is_null(3)) {
+                const Json e = Json::parse(moves.text(3), nullptr, false);
+                if (e.is_object()) m.eval = Eval{e.value("cp", 0), e.value("mate", 0)};
+            }
+            m.depth = int(moves.integer(4));
+            stored.push_back(std::move(m));
+        }
+        if (auto replayed = g.replay(stored); !replayed) {
+            fail(replayed.error());
+            continue;
+        }
+        g.created = rows.integer(4);
+        g.updated = rows.integer(5);
+        g.token[chess::kWhite] = rows.text(6);
+        g.token[chess::kBlack] = rows.text(7);
+        // The stored result wins over the rules' (resignation, agreement, time).
+        g.result = rows.text(8);
+        g.reason = rows.text(9);
+        g.clock[chess::kWhite] = rows.integer(10);
+        g.clock[chess::kBlack] = rows.integer(11);
+        g.turn_started = rows.integer(12);
+        if (!rows.is_null(13))
+            g.draw_offer = rows.text(13) == "white" ? chess::kWhite : chess::kBlack;
+        if (!rows.is_null(14)) g.review = Json::parse(rows.text(14), nullptr, false);
+        if (g.review.is_discarded()) g.review = nullptr;
+        games.push_back(std::move(g));
+    }
+    return games;
+}
+
+}  // namespace kibitz::server

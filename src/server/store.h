@@ -1,0 +1,47 @@
+// Saved games in SQLite (WAL): every change is committed before the page hears of it, so a
+// restart, even after kill -9, loses nothing that was shown.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "core/result.h"
+#include "server/game.h"
+
+struct sqlite3;
+
+namespace kibitz::server {
+
+class Store {
+public:
+    // Opens (creating when needed) the database at path; ":memory:" for tests. The error names
+    // the path and what SQLite said.
+    static core::Result<std::unique_ptr<Store>> open(const std::string& path);
+    ~Store();
+    Store(const Store&) = delete;
+    Store& operator=(const Store&) = delete;
+
+    // Writes the game's row and its moves from ply `unchanged` on (the first `unchanged`
+    // moves are already stored), in one transaction. Throws std::runtime_error on failure.
+    void save(const Game& game, std::size_t unchanged);
+    // Deletes a game and its moves.
+    void remove(const std::string& id);
+
+    // Every stored game, rebuilt by replaying its moves. A game that cannot be rebuilt is left
+    // in the database untouched and reported in `problems`.
+    std::vector<Game> load_all(std::vector<std::string>& problems);
+
+    const std::string& path() const { return path_; }
+
+private:
+    explicit Store(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}
+    void exec(const char* sql);
+
+    sqlite3* db_;
+    std::string path_;
+    std::mutex mutex_;
+};
+
+}  // namespace kibitz::server

@@ -1,0 +1,339 @@
+// The web app's API (docs/api.md) through its handlers: games, moves, tokens, errors, draws,
+// clocks, analysis, review, PGN, and a restart that keeps everything.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <thread>
+
+#include "search/score.h"
+#include "server/api.h"
+
+namespace kibitz::server {
+namespace {
+
+using namespace std::chrono_literals;
+
+// A service on a database (in memory unless a path is given) with one small engine.
+std::unique_ptr<Service> make_service(const std::string& db = ":memory:") {
+    auto store = Store::open(db);
+    EXPECT_TRUE(store.ok()) << (store ? "" : store.error());
+    Service::Options o;
+    o.engines = 1;
+    o.hash_mb = 4;
+    o.untimed_ms = 200;
+    return std::make_unique<Service>(std::move(*store), o);
+}
+
+Reply call(Service& s, std::string method, std::string path, std::string body = "",
+           std::string token = "") {
+    Request r;
+    r.method = std::move(method);
+    r.path = std::move(path);
+    r.body = std::move(body);
+    r.token = std::move(token);
+    return handle(s, r);
+}
+
+// Polls until pred holds (true) or the time is up (false).
+bool wait_for(const std::function<bool()>& pred, std::chrono::milliseconds limit = 20s) {
+    const auto end = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < end) {
+        if (pred()) return true;
+        std::this_thread::sleep_for(10ms);
+    }
+    return pred();
+}
+
+struct Created {
+    std::string id, token, invite_token;
+    Json game;
+};
+
+Created create(Service& s, const Json& body) {
+    const Reply r = call(s, "POST", "/api/games", body.dump());
+    EXPECT_EQ(r.status, 201) << r.body.dump();
+    Created c;
+    c.id = r.body["game"]["id"];
+    c.token = r.body["token"];
+    if (r.body["invite"].is_object()) c.invite_token = r.body["invite"]["token"];
+    c.game = r.body["game"];
+    return c;
+}
+
+Json game(Service& s, const std::string& id) { return call(s, "GET", "/api/games/" + id).body; }
+
+std::string path(const Created& c, const std::string& action) {
+    return "/api/games/" + c.id + "/" + action;
+}
+
+TEST(ServerApi, EngineAnswersAMoveAndTheGameObjectIsComplete) {
+    auto s = make_service();
+    const auto c = create(
+        *s, {{"mode", "engine"}, {"color", "white"}, {"level", {{"kind", "depth"}, {"depth", 2}}}});
+    EXPECT_EQ(c.game["turn"], "white");
+    EXPECT_EQ(c.game["legal"].size(), 20u);
+    EXPECT_EQ(c.game["seats"]["black"], "engine");
+    const Reply r = call(*s, "POST", path(c, "move"), R"({"move": "Nf3"})", c.token);
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["moves"][0]["uci"], "g1f3");
+    EXPECT_EQ(r.body["moves"][0]["san"], "Nf3");
+    ASSERT_TRUE(wait_for([&] { return game(*s, c.id)["moves"].size() == 2; }));
+    const Json g = game(*s, c.id);
+    EXPECT_TRUE(g["moves"][1].contains("eval"));
+    EXPECT_EQ(g["moves"][1]["depth"], 2);
+    EXPECT_EQ(g["turn"], "white");
+    EXPECT_FALSE(g["engine"]["thinking"].get<bool>());
+}
+
+TEST(ServerApi, BadRequestsGetA4xxThatNamesTheProblem) {
+    auto s = make_service();
+    const auto c = create(*s, {{"mode", "humans"}});
+    Reply r = call(*s, "POST", "/api/games", "{not json");
+    EXPECT_EQ(r.status, 400);
+    EXPECT_NE(r.body["error"].get<std::string>().find("bad JSON"), std::string::npos);
+    EXPECT_EQ(call(*s, "GET", "/api/games/0123456789abcdef").status, 404);
+    EXPECT_EQ(call(*s, "GET", "/api/games/../../etc/passwd").status, 404);
+    EXPECT_EQ(call(*s, "GET", "/api/nothing").status, 404);
+    EXPECT_EQ(call(*s, "PUT", "/api/games").status, 405);
+    r = call(*s, "POST", path(c, "move"), R"({"move": "e5"})", c.token);
+    EXPECT_EQ(r.status, 422);
+    EXPECT_NE(r.body["error"].get<std::string>().find("e5"), std::string::npos);
+    EXPECT_EQ(call(*s, "POST", path(c, "move"), R"({"move": "e4"})").status, 403);
+    EXPECT_EQ(call(*s, "POST", path(c, "move"), R"({"move": "e4"})", "f00").status, 403);
+    // Black's token cannot move for White.
+    EXPECT_EQ(call(*s, "POST", path(c, "move"), R"({"move": "e4"})", c.invite_token).status, 409);
+    EXPECT_EQ(call(*s, "POST", path(c, "move"), R"({"mov": "e4"})", c.token).status, 400);
+    EXPECT_EQ(call(*s, "POST", path(c, "move"), std::string(70000, ' '), c.token).status, 413);
+    r = call(*s, "POST", "/api/games", R"({"fen": "rnbqkbnr/pppppppp/8/8/8/8 w - - 0 1"})");
+    EXPECT_EQ(r.status, 422);
+    EXPECT_NE(r.body["error"].get<std::string>().find("FEN"), std::string::npos);
+    r = call(*s, "POST", "/api/games", R"({"level": {"kind": "elo", "elo": 3000}})");
+    EXPECT_EQ(r.status, 400);
+    EXPECT_NE(r.body["error"].get<std::string>().find("elo"), std::string::npos);
+    r = call(*s, "POST", "/api/games", R"({"clock": {"initial": 5}})");
+    EXPECT_EQ(r.status, 400);
+    // Nothing of that changed the game.
+    EXPECT_TRUE(game(*s, c.id)["moves"].empty());
+}
+
+TEST(ServerApi, TwoPeopleEachMoveOnlyTheirSide) {
+    auto s = make_service();
+    const auto c = create(*s, {{"mode", "humans"}, {"color", "black"}});
+    ASSERT_FALSE(c.invite_token.empty());
+    // The creator sits at Black; the invitation is for White.
+    EXPECT_EQ(call(*s, "POST", path(c, "move"), R"({"move": "e4"})", c.token).status, 409);
+    EXPECT_EQ(call(*s, "POST", path(c, "move"), R"({"move": "e4"})", c.invite_token).status, 200);
+    EXPECT_EQ(call(*s, "POST", path(c, "move"), R"({"move": "e5"})", c.invite_token).status, 409);
+    EXPECT_EQ(call(*s, "POST", path(c, "move"), R"({"move": "e7e5"})", c.token).status, 200);
+    // A token proves its seat.
+    Request r{"GET", "/api/games/" + c.id, c.token, "black", ""};
+    EXPECT_EQ(handle(*s, r).status, 200);
+    r.seat = "white";
+    EXPECT_EQ(handle(*s, r).status, 403);
+    // Draw offer and acceptance.
+    EXPECT_EQ(call(*s, "POST", path(c, "draw"), R"({"action": "accept"})", c.token).status, 409);
+    EXPECT_EQ(call(*s, "POST", path(c, "draw"), R"({"action": "offer"})", c.invite_token).status,
+              200);
+    EXPECT_EQ(game(*s, c.id)["draw_offer"], "white");
+    const Reply accepted = call(*s, "POST", path(c, "draw"), R"({"action": "accept"})", c.token);
+    EXPECT_EQ(accepted.body["result"], "1/2-1/2");
+    EXPECT_EQ(accepted.body["reason"], "agreement");
+}
+
+TEST(ServerApi, TakebackUndoesThePersonsMoveAndTheEnginesReply) {
+    auto s = make_service();
+    const auto c = create(*s, {{"level", {{"kind", "depth"}, {"depth", 1}}}});
+    ASSERT_EQ(call(*s, "POST", path(c, "move"), R"({"move": "d4"})", c.token).status, 200);
+    ASSERT_TRUE(wait_for([&] { return game(*s, c.id)["moves"].size() == 2; }));
+    const Reply r = call(*s, "POST", path(c, "takeback"), "", c.token);
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_TRUE(r.body["moves"].empty());
+    EXPECT_EQ(r.body["turn"], "white");
+    EXPECT_EQ(call(*s, "POST", path(c, "takeback"), "", c.token).status, 409);
+}
+
+TEST(ServerApi, ResignationAndClaimsEndTheGame) {
+    auto s = make_service();
+    const auto c = create(*s, {{"mode", "humans"}});
+    Reply r = call(*s, "POST", path(c, "resign"), "", c.invite_token);
+    EXPECT_EQ(r.body["result"], "1-0");
+    EXPECT_EQ(r.body["reason"], "resignation");
+    EXPECT_EQ(call(*s, "POST", path(c, "move"), R"({"move": "e4"})", c.token).status, 409);
+    // Fifty moves without a capture or a pawn move: the side to move may claim.
+    const auto d = create(*s, {{"mode", "humans"}, {"fen", "4k3/8/8/8/8/8/4P3/R3K3 w Q - 99 80"}});
+    EXPECT_EQ(call(*s, "POST", path(d, "draw"), R"({"action": "claim"})", d.token).status, 409);
+    ASSERT_EQ(call(*s, "POST", path(d, "move"), R"({"move": "Ra2"})", d.token).status, 200);
+    EXPECT_EQ(game(*s, d.id)["claimable"], "fifty-move rule");
+    EXPECT_EQ(call(*s, "POST", path(d, "draw"), R"({"action": "claim"})", d.token).status, 409);
+    r = call(*s, "POST", path(d, "draw"), R"({"action": "claim"})", d.invite_token);
+    EXPECT_EQ(r.body["reason"], "fifty-move rule");
+    EXPECT_EQ(r.body["result"], "1/2-1/2");
+}
+
+TEST(ServerApi, TheEngineAcceptsADrawOnlyWhenItIsFair) {
+    auto s = make_service();
+    // Kibitz (Black) is a queen up: no.
+    const auto c = create(*s, {{"fen", "3qk3/8/8/8/8/8/8/4K3 w - - 0 1"}});
+    Reply r = call(*s, "POST", path(c, "draw"), R"({"action": "offer"})", c.token);
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_FALSE(r.body["accepted"].get<bool>());
+    EXPECT_FALSE(r.body["game"]["over"].get<bool>());
+    // Kibitz is a queen down: yes.
+    const auto d = create(*s, {{"fen", "4k3/8/8/8/8/8/8/3QK3 w - - 0 1"}});
+    r = call(*s, "POST", path(d, "draw"), R"({"action": "offer"})", d.token);
+    EXPECT_TRUE(r.body["accepted"].get<bool>());
+    EXPECT_EQ(r.body["game"]["reason"], "agreement");
+}
+
+TEST(ServerApi, ATimedGameIsFlaggedByTheServer) {
+    auto s = make_service();
+    const auto c =
+        create(*s, {{"mode", "humans"}, {"clock", {{"initial", 1000}, {"increment", 0}}}});
+    ASSERT_EQ(call(*s, "POST", path(c, "move"), R"({"move": "e4"})", c.token).status, 200);
+    const Json g = game(*s, c.id);
+    EXPECT_EQ(g["clocks"]["running"], "black");
+    EXPECT_EQ(g["moves"][0]["clock"], 1000);
+    ASSERT_TRUE(wait_for([&] { return game(*s, c.id)["over"].get<bool>(); }, 3s));
+    const Json over = game(*s, c.id);
+    EXPECT_EQ(over["result"], "1-0");
+    EXPECT_EQ(over["reason"], "time forfeit");
+    EXPECT_EQ(over["clocks"]["black"], 0);
+}
+
+TEST(ServerApi, PgnExportsAndImportsFromAnyMove) {
+    auto s = make_service();
+    const auto c = create(*s, {{"mode", "analysis"}});
+    for (const char* m : {"e4", "e5", "Nf3", "Nc6", "Bb5"})
+        ASSERT_EQ(call(*s, "POST", path(c, "move"), Json{{"move", m}}.dump(), c.token).status, 200);
+    const Reply pgn = call(*s, "GET", path(c, "pgn"));
+    EXPECT_NE(pgn.text.find("1. e4 e5 2. Nf3 Nc6 3. Bb5"), std::string::npos) << pgn.text;
+    EXPECT_FALSE(pgn.filename.empty());
+    const auto d = create(*s, {{"mode", "engine"},
+                               {"color", "black"},
+                               {"pgn", pgn.text},
+                               {"ply", 4},
+                               {"level", {{"kind", "depth"}, {"depth", 1}}}});
+    EXPECT_EQ(d.game["moves"].size(), 4u);
+    // White to move after 4 plies: the engine plays it.
+    ASSERT_TRUE(wait_for([&] { return game(*s, d.id)["moves"].size() == 5; }));
+    EXPECT_EQ(call(*s, "POST", "/api/games", R"({"pgn": "1. e4 e5 2. Ke3"})").status, 422);
+    EXPECT_EQ(call(*s, "POST", "/api/games", Json{{"pgn", pgn.text}, {"ply", 9}}.dump()).status,
+              400);
+}
+
+TEST(ServerApi, AnAnalysisBoardCutsItsLineAndAnalysesWithSeveralLines) {
+    auto s = make_service();
+    const auto c = create(*s, {{"mode", "analysis"}});
+    for (const char* m : {"e4", "e5", "Nf3"})
+        ASSERT_EQ(call(*s, "POST", path(c, "move"), Json{{"move", m}}.dump(), c.token).status, 200);
+    Reply r = call(*s, "POST", path(c, "move"), R"({"move": "c5", "ply": 1})", c.token);
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["moves"].size(), 2u);
+    EXPECT_EQ(r.body["moves"][1]["san"], "c5");
+    // An illegal move from an earlier ply leaves the line as it was.
+    EXPECT_EQ(call(*s, "POST", path(c, "move"), R"({"move": "Ke2", "ply": 0})", c.token).status,
+              422);
+    EXPECT_EQ(game(*s, c.id)["moves"].size(), 2u);
+
+    int status = 0;
+    auto stream = s->open_stream(c.id, status);
+    ASSERT_TRUE(stream);
+    r = call(*s, "POST", path(c, "analysis"), R"({"multipv": 3, "ply": 2})", c.token);
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    Json analysis;
+    ASSERT_TRUE(wait_for([&] {
+        const auto data = stream->next(100ms);
+        if (!data) return false;
+        for (std::size_t at = 0; (at = data->find("data: ", at)) != std::string::npos;) {
+            const auto end = data->find("\n\n", at);
+            const Json event = Json::parse(data->substr(at + 6, end - at - 6));
+            if (event["type"] == "analysis" && event["lines"].size() == 3) analysis = event;
+            at = end;
+        }
+        return analysis.is_object() && analysis["depth"].get<int>() >= 4;
+    }));
+    EXPECT_EQ(analysis["ply"], 2);
+    EXPECT_EQ(analysis["lines"][0]["pv"].size() > 0, true);
+    EXPECT_TRUE(analysis["lines"][0]["pv_san"].get<std::string>().rfind("2. ", 0) == 0)
+        << analysis.dump();
+    EXPECT_EQ(call(*s, "POST", path(c, "analysis"), R"({"on": false})", c.token).status, 200);
+    s->close_stream(c.id, stream);
+    EXPECT_EQ(call(*s, "POST", path(c, "analysis"), R"({"multipv": 9})", c.token).status, 400);
+}
+
+TEST(ServerApi, ReviewLabelsABlunderWithTheBetterMove) {
+    auto s = make_service();
+    const auto c = create(*s, {{"mode", "analysis"}});
+    // 2. g4?? allows mate in one.
+    for (const char* m : {"f3", "e5", "g4", "Qh4#"})
+        ASSERT_EQ(call(*s, "POST", path(c, "move"), Json{{"move", m}}.dump(), c.token).status, 200);
+    const Reply r = call(*s, "POST", path(c, "review"), R"({"movetime": 50})", c.token);
+    ASSERT_EQ(r.status, 202) << r.body.dump();
+    ASSERT_TRUE(wait_for([&] {
+        const Json g = game(*s, c.id);
+        return g["review"].is_object() && g["review"]["done"] == g["review"]["total"];
+    }));
+    const Json review = game(*s, c.id)["review"];
+    ASSERT_EQ(review["plies"].size(), 4u);
+    EXPECT_EQ(review["plies"][2]["label"], "blunder") << review.dump();
+    EXPECT_NE(review["plies"][2]["best"], "g2g4");
+    EXPECT_EQ(review["plies"][3]["label"], nullptr);
+    EXPECT_EQ(review["plies"][3]["win"], 0.0);
+    const Json list = call(*s, "GET", "/api/games").body;
+    EXPECT_TRUE(list["games"][0]["reviewed"].get<bool>());
+}
+
+TEST(ServerApi, ARestartLosesNothing) {
+    const auto dir = std::filesystem::temp_directory_path() / "kibitz_server_test";
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir);
+    const std::string db = (dir / "games.db").string();
+    Created c;
+    {
+        auto s = make_service(db);
+        c = create(*s, {{"mode", "humans"}, {"clock", {{"initial", 600000}, {"increment", 5000}}}});
+        for (const char* m : {"e4", "c5", "Nf3"}) {
+            const auto& token = std::string(m) == "c5" ? c.invite_token : c.token;
+            ASSERT_EQ(call(*s, "POST", path(c, "move"), Json{{"move", m}}.dump(), token).status,
+                      200);
+        }
+        ASSERT_EQ(call(*s, "POST", path(c, "draw"), R"({"action": "offer"})", c.token).status, 200);
+    }
+    auto s = make_service(db);
+    EXPECT_TRUE(s->load_problems().empty());
+    const Json g = game(*s, c.id);
+    ASSERT_EQ(g["moves"].size(), 3u);
+    EXPECT_EQ(g["moves"][2]["san"], "Nf3");
+    EXPECT_EQ(g["moves"][0]["clock"].get<std::int64_t>() <= 605000, true);
+    EXPECT_EQ(g["clocks"]["running"], "black");
+    EXPECT_EQ(g["draw_offer"], "white");
+    // The tokens still hold.
+    EXPECT_EQ(call(*s, "POST", path(c, "move"), R"({"move": "d6"})", c.invite_token).status, 200);
+    EXPECT_EQ(call(*s, "DELETE", "/api/games/" + c.id, "", "nope").status, 403);
+    EXPECT_EQ(call(*s, "DELETE", "/api/games/" + c.id, "", c.token).status, 200);
+    EXPECT_EQ(call(*s, "GET", "/api/games/" + c.id).status, 404);
+    s.reset();
+    auto again = make_service(db);
+    EXPECT_EQ(call(*again, "GET", "/api/games").body["games"].size(), 0u);
+    std::filesystem::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace kibitz::server
+
+namespace kibitz::server {
+namespace {
+
+TEST(ServerGame, EvaluationsAreFromWhitesViewWithMateDistancesKept) {
+    EXPECT_EQ(white_eval(31, chess::kWhite).cp, 31);
+    EXPECT_EQ(white_eval(31, chess::kBlack).cp, -31);
+    EXPECT_EQ(white_eval(search::mate_in(1), chess::kBlack).mate, -1);  // Black mates at once
+    EXPECT_EQ(white_eval(search::mate_in(3), chess::kWhite).mate, 2);
+    EXPECT_EQ(white_eval(search::mated_in(2), chess::kWhite).mate, -1);
+    EXPECT_EQ(white_eval(search::mated_in(2), chess::kBlack).mate, 1);
+}
+
+}  // namespace
+}  // namespace kibitz::server

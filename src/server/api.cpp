@@ -59,6 +59,7 @@ Reply handle(Service& service, const Request& r) {
         return wrong_method();
     }
     if (rest == "/pgn") return m == "GET" ? service.pgn(id) : wrong_method();
+    if (rest == "/legal") return m == "GET" ? service.legal(id, r.ply) : wrong_method();
     if (m != "POST")
         return rest == "/events" ? error_reply(400, "events are a GET stream") : wrong_method();
     if (rest == "/move") return service.move(id, r.token, j);

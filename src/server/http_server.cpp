@@ -159,6 +159,7 @@ void HttpServer::routes() {
         r.path = req.path;
         r.token = req.get_header_value("X-Kibitz-Token");
         r.seat = req.get_param_value("seat");
+        r.ply = req.get_param_value("ply");
         r.body = req.body;
         send(res, handle(service_, r));
     };

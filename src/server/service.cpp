@@ -4,8 +4,11 @@
 #include <chrono>
 #include <random>
 
+#include "chess/chess960.h"
+#include "chess/movegen.h"
 #include "chess/notation.h"
 #include "chess/pgn.h"
+#include "core/strings.h"
 #include "engine/strength.h"
 
 namespace kibitz::server {
@@ -170,6 +173,9 @@ Reply Service::create(const Json& body) {
     std::string fen{chess::kStartFen};
     std::vector<GameMove> moves;
     if (has_fen) fen = body["fen"].get<std::string>();
+    // Chess960 without a position: one of the 960 at random.
+    if (!has_fen && !has_pgn && g.settings.chess960)
+        fen = chess::chess960_fen(int(std::stoul(random_hex(4), nullptr, 16) % 960));
     if (has_pgn) {
         const std::string text = body["pgn"].get<std::string>();
         chess::PgnReader reader(text);
@@ -258,6 +264,24 @@ Reply Service::get(const std::string& id, const std::string& token, const std::s
         if (!ok) return error_reply(403, "the token does not hold seat '" + seat + "'");
     }
     return json_reply(state(*e));
+}
+
+Reply Service::legal(const std::string& id, const std::string& ply_text) const {
+    Lock lock(mutex_);
+    const Entry* e = find(id);
+    if (!e) return error_reply(404, "no game " + id);
+    const std::size_t plies = e->game.moves().size();
+    const auto ply = ply_text.empty() ? std::optional<std::size_t>(plies)
+                                      : core::parse_int<std::size_t>(ply_text);
+    if (!ply || *ply > plies)
+        return error_reply(400, "'ply' must be from 0 to " + std::to_string(plies));
+    const chess::Position pos = e->game.position_at(*ply);
+    Json legal = Json::array();
+    const bool ended = *ply == plies && e->game.over();
+    if (!ended)
+        for (const chess::Move m : chess::legal_moves(pos))
+            legal.push_back(chess::move_to_uci(pos, m));
+    return json_reply({{"ply", *ply}, {"fen", pos.fen()}, {"legal", std::move(legal)}});
 }
 
 Reply Service::remove(const std::string& id, const std::string& token) {

@@ -48,6 +48,8 @@ public:
     Reply create(const Json& body);
     Reply list() const;
     Reply get(const std::string& id, const std::string& token, const std::string& seat) const;
+    // The legal moves after the first `ply` half-moves ("" for the current position).
+    Reply legal(const std::string& id, const std::string& ply) const;
     Reply remove(const std::string& id, const std::string& token);
     Reply move(const std::string& id, const std::string& token, const Json& body);
     Reply takeback(const std::string& id, const std::string& token);

@@ -4,9 +4,11 @@
 
 #include <initializer_list>
 #include <iterator>
+#include <set>
 #include <string>
 #include <string_view>
 
+#include "chess/chess960.h"
 #include "chess/movegen.h"
 #include "chess/position.h"
 #include "core/rng.h"
@@ -415,3 +417,22 @@ TEST(FenAccepted, CountersBeyondTheLimitsReadBackAfterMoves) {
 
 }  // namespace
 }  // namespace kibitz::chess
+
+TEST(Chess960, NumbersGiveTheStandardStartPositions) {
+    using kibitz::chess::chess960_fen;
+    EXPECT_EQ(chess960_fen(518), std::string(kibitz::chess::kStartFen));
+    EXPECT_EQ(chess960_fen(0), "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1");
+    EXPECT_EQ(chess960_fen(959), "rkrnnqbb/pppppppp/8/8/8/8/PPPPPPPP/RKRNNQBB w KQkq - 0 1");
+    std::set<std::string> seen;
+    for (int i = 0; i < 960; ++i) {
+        const std::string fen = chess960_fen(i);
+        seen.insert(fen);
+        const auto pos = kibitz::chess::Position::from_fen(fen, true);
+        ASSERT_TRUE(pos.ok()) << fen;
+        const std::string back = fen.substr(fen.find('/') + 27, 8);
+        EXPECT_LT(back.find('R'), back.find('K'));
+        EXPECT_GT(back.rfind('R'), back.find('K'));
+        EXPECT_NE(back.find('B') % 2, back.rfind('B') % 2) << fen;
+    }
+    EXPECT_EQ(seen.size(), 960u);
+}

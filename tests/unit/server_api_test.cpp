@@ -128,7 +128,7 @@ TEST(ServerApi, TwoPeopleEachMoveOnlyTheirSide) {
     EXPECT_EQ(call(*s, "POST", path(c, "move"), R"({"move": "e5"})", c.invite_token).status, 409);
     EXPECT_EQ(call(*s, "POST", path(c, "move"), R"({"move": "e7e5"})", c.token).status, 200);
     // A token proves its seat.
-    Request r{"GET", "/api/games/" + c.id, c.token, "black", ""};
+    Request r{"GET", "/api/games/" + c.id, c.token, "black", "", ""};
     EXPECT_EQ(handle(*s, r).status, 200);
     r.seat = "white";
     EXPECT_EQ(handle(*s, r).status, 403);
@@ -283,6 +283,28 @@ TEST(ServerApi, ReviewLabelsABlunderWithTheBetterMove) {
     EXPECT_EQ(review["plies"][3]["win"], 0.0);
     const Json list = call(*s, "GET", "/api/games").body;
     EXPECT_TRUE(list["games"][0]["reviewed"].get<bool>());
+}
+
+TEST(ServerApi, LegalMovesOfAnEarlierPlyAndChess960Starts) {
+    auto s = make_service();
+    const auto c = create(*s, {{"mode", "analysis"}});
+    ASSERT_EQ(call(*s, "POST", path(c, "move"), R"({"move": "e4"})", c.token).status, 200);
+    Request r{"GET", path(c, "legal"), "", "", "", ""};
+    r.ply = "0";
+    Reply legal = handle(*s, r);
+    ASSERT_EQ(legal.status, 200);
+    EXPECT_EQ(legal.body["legal"].size(), 20u);
+    r.ply = "1";
+    EXPECT_EQ(handle(*s, r).body["fen"], game(*s, c.id)["fen"]);
+    r.ply = "2";
+    EXPECT_EQ(handle(*s, r).status, 400);
+    r.ply = "x";
+    EXPECT_EQ(handle(*s, r).status, 400);
+
+    const auto d = create(*s, {{"mode", "humans"}, {"chess960", true}});
+    EXPECT_TRUE(d.game["chess960"].get<bool>());
+    const std::string fen = d.game["start_fen"];
+    EXPECT_EQ(fen.substr(fen.find(' ')), " w KQkq - 0 1") << fen;
 }
 
 TEST(ServerApi, ARestartLosesNothing) {

@@ -11,6 +11,7 @@ const ROLES = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
 // and onPremove(orig, dest) when a premove is set.
 export function createBoard(el, { onMove }) {
     const ground = Chessground(el, {
+        fen: '8/8/8/8/8/8/8/8',
         coordinates: true,
         blockTouchScroll: true,
         autoCastle: true,
@@ -22,6 +23,12 @@ export function createBoard(el, { onMove }) {
         highlight: { lastMove: true, check: true },
         drawable: { enabled: true, visible: true },
     });
+    // Chessground caches the board's position on the page; anything that shifts the layout
+    // would make clicks land on the wrong square, so the cache is dropped on every press.
+    for (const type of ['mousedown', 'touchstart']) {
+        el.addEventListener(type, () => ground.state.dom.bounds.clear(),
+            { capture: true, passive: true });
+    }
     const grid = document.getElementById('squares');
     let orientation = 'white';
     let lastFen = '';
@@ -49,8 +56,10 @@ export function createBoard(el, { onMove }) {
         ground,
 
         // Shows a position: {fen, turn, lastMove, check, movable ('white'|'black'|'both'|null),
-        // dests, premovable, shapes}. A premove set earlier survives a redraw.
-        show(view) {
+        // dests, premovable, shapes}. A premove set earlier survives a redraw. `jump` shows the
+        // position without animation (a newly opened game).
+        show(view, jump = false) {
+            if (jump) ground.set({ animation: { enabled: false } });
             const hover = new Map();
             if (view.movable) for (const from of view.dests.keys()) hover.set(from, 'movable');
             ground.set({
@@ -64,6 +73,7 @@ export function createBoard(el, { onMove }) {
                 premovable: { enabled: !!view.premovable },
                 highlight: { custom: hover },
             });
+            if (jump) ground.set({ animation: { enabled: true, duration: 180 } });
             if (!view.premovable) ground.cancelPremove();
             ground.setAutoShapes(view.shapes || []);
             if (view.fen !== lastFen || grid.childElementCount === 0) {

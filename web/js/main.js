@@ -93,7 +93,7 @@ async function openGame(id, inviteSeat, inviteToken) {
 function onEvent(ev) {
     switch (ev.type) {
     case 'state':
-        if (ev.game && ev.game.id === app.id) setGame(ev.game, false);
+        if (ev.game && ev.game.id === app.id) setGame(ev.game, false, true);
         break;
     case 'thinking':
         app.thinking = ev;
@@ -129,9 +129,12 @@ function onEvent(ev) {
 }
 
 // Takes a new game object: sounds and announcements for new moves, then a full re-render,
-// then a waiting premove.
-function setGame(game, first) {
+// then a waiting premove. The stream is in order; a command's answer can arrive after a newer
+// `state` (the engine replied first), so an answer no newer than the shown game is dropped.
+function setGame(game, first, fromStream = false) {
     const prev = app.game;
+    if (!first && !fromStream && prev && prev.id === game.id &&
+        !(game.updated > prev.updated)) return;
     const premove = board.premove();
     app.game = game;
     app.receivedAt = performance.now();
@@ -159,7 +162,7 @@ function setGame(game, first) {
     if (!game.engine?.thinking && app.thinking && app.thinking.ply < game.moves.length - 1) {
         app.thinking = null;
     }
-    render();
+    render(first);
     if (premove && myTurn() && isLive()) playPremove(premove);
     if (myTurn() && isLive() && (game.legal || []).length === 0 && !game.over) refetchLegal();
 }
@@ -195,9 +198,9 @@ function playPremove([orig, dest]) {
 let analysisKey = '';
 let analysisTimer = null;
 
-function render() {
+function render(fresh = false) {
     if (!app.game) return;
-    renderGame(board, jump);
+    renderGame(board, jump, fresh);
     syncAnalysis();
     loadEarlierLegal();
 }

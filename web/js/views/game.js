@@ -15,7 +15,7 @@ import { renderGraph, reviewNote } from './review.js';
 const $ = (id) => document.getElementById(id);
 
 // Draws everything; `board` is the board object and `jump(ply)` moves the shown ply.
-export function renderGame(board, jump) {
+export function renderGame(board, jump, fresh = false) {
     const g = app.game;
     if (!g) return;
     const ply = shownPly();
@@ -50,7 +50,7 @@ export function renderGame(board, jump) {
         lastMove: sq ? [sq.from, sq.to] : null,
         movable, dests: app.table.dests, free: app.freeMove, premovable,
         shapes: shapes(ply),
-    });
+    }, fresh);
 
     // 2. Players, clocks, status, banner.
     renderPlayers(board.orientation());

@@ -1,0 +1,174 @@
+// Shared helpers of the end-to-end tests: start `kibitz play` on a temporary database, launch
+// Debian's chromium through playwright-core, and click squares of the chessground board.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const KIBITZ = process.env.KIBITZ || path.join(ROOT, 'build/kibitz');
+
+// A fresh temporary folder for a test's database.
+export function tempDir() {
+    return fs.mkdtempSync(path.join(os.tmpdir(), 'kibitz-e2e-'));
+}
+
+// Starts `kibitz play --port PORT --db DIR/k.db` and resolves {url, port, proc, stop, kill}
+// once it prints its address.
+export function startServer(dir, port = 0) {
+    return new Promise((resolve, reject) => {
+        const proc = spawn(KIBITZ, ['play', '--port', String(port), '--db', path.join(dir, 'k.db'),
+            '--web', path.join(ROOT, 'web')], { stdio: ['ignore', 'pipe', 'pipe'] });
+        let out = '';
+        const timer = setTimeout(() => reject(new Error(`no address from kibitz play: ${out}`)),
+            15000);
+        const onData = (d) => {
+            out += d;
+            const m = out.match(/https?:\/\/[0-9.]+:(\d+)\//);
+            if (m) {
+                clearTimeout(timer);
+                proc.stdout.off('data', onData);
+                resolve({ url: m[0], port: Number(m[1]), proc,
+                    stop: () => stopProcess(proc, 'SIGTERM'),
+                    kill: () => stopProcess(proc, 'SIGKILL') });
+            }
+        };
+        proc.stdout.on('data', onData);
+        proc.stderr.on('data', (d) => { out += d; });
+        proc.on('exit', (code) => {
+            clearTimeout(timer);
+            reject(new Error(`kibitz play exited (${code}): ${out}`));
+        });
+    });
+}
+
+function stopProcess(proc, signal) {
+    return new Promise((resolve) => {
+        if (proc.exitCode !== null || proc.signalCode !== null) {
+            resolve();
+            return;
+        }
+        proc.once('exit', () => resolve());
+        proc.kill(signal);
+    });
+}
+
+// Launches chromium headless with the flags this machine needs.
+export function launch() {
+    return chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox',
+        '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync'] });
+}
+
+// A new page that fails the test on page errors; confirm() dialogs are accepted.
+export async function newPage(browserOrContext, viewport = { width: 1280, height: 800 }) {
+    const context = browserOrContext.newContext
+        ? await browserOrContext.newContext({ viewport, acceptDownloads: true })
+        : browserOrContext;
+    const page = await context.newPage();
+    page.errors = [];
+    page.on('pageerror', (e) => page.errors.push(e.message));
+    page.on('dialog', (d) => d.accept());
+    return page;
+}
+
+// The page coordinates of a square's centre, whichever way the board is turned.
+export async function squareCenter(page, square) {
+    const box = await page.locator('cg-board').boundingBox();
+    const black = await page.locator('.cg-wrap.orientation-black').count() > 0;
+    let file = square.charCodeAt(0) - 97;
+    let rank = Number(square[1]) - 1;
+    if (black) {
+        file = 7 - file;
+        rank = 7 - rank;
+    }
+    return { x: box.x + (file + 0.5) * box.width / 8, y: box.y + (7 - rank + 0.5) * box.height / 8 };
+}
+
+// Clicks one square and then another (chessground's click-click move).
+export async function clickMove(page, from, to) {
+    const a = await squareCenter(page, from);
+    await page.mouse.click(a.x, a.y);
+    await page.waitForTimeout(120);
+    const b = await squareCenter(page, to);
+    await page.mouse.click(b.x, b.y);
+}
+
+// Drags a piece from one square to another with the mouse.
+export async function dragMove(page, from, to) {
+    const a = await squareCenter(page, from);
+    const b = await squareCenter(page, to);
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+    await page.mouse.move(b.x, b.y, { steps: 4 });
+    await page.mouse.up();
+}
+
+// Fills and submits the new-game dialog. opts: mode, color, level ('elo'|'depth'|...),
+// depth, fen, pgn, ply, timed, minutes, increment.
+export async function newGame(page, opts = {}) {
+    if (!(await page.locator('#dlg-new[open]').count())) await page.click('#btn-new');
+    await page.check(`input[name="mode"][value="${opts.mode || 'engine'}"]`);
+    if ((opts.mode || 'engine') !== 'analysis') {
+        await page.check(`input[name="color"][value="${opts.color || 'white'}"]`);
+        await page.setChecked('#new-timed', !!opts.timed);
+        if (opts.timed) {
+            await page.fill('#new-minutes', String(opts.minutes ?? 5));
+            await page.fill('#new-increment', String(opts.increment ?? 0));
+        }
+    }
+    if ((opts.mode || 'engine') === 'engine') {
+        await page.check(`input[name="level"][value="${opts.level || 'depth'}"]`);
+        if ((opts.level || 'depth') === 'depth') await page.fill('#new-depth', String(opts.depth || 1));
+    }
+    if (opts.fen) {
+        await page.check('input[name="start"][value="fen"]');
+        await page.fill('#new-fen', opts.fen);
+    } else if (opts.pgn) {
+        await page.check('input[name="start"][value="pgn"]');
+        await page.fill('#new-pgn', opts.pgn);
+        await page.fill('#new-ply', opts.ply === undefined ? '' : String(opts.ply));
+    } else {
+        await page.check('input[name="start"][value="initial"]');
+    }
+    const before = page.url();
+    await page.click('#new-ok');
+    await page.waitForFunction((b) => location.href !== b && /#\/game\//.test(location.hash),
+        before);
+    await page.waitForSelector('cg-board piece');
+    await page.waitForFunction(() => document.getElementById('status').textContent.length > 0);
+    await page.waitForTimeout(300);
+}
+
+// The SAN moves of the move list, in order.
+export async function moveList(page) {
+    return page.locator('#moves button.move').allTextContents();
+}
+
+// Waits until the move list has `n` moves.
+export async function waitMoves(page, n, timeout = 20000) {
+    await page.waitForFunction((k) => document.querySelectorAll('#moves button.move').length === k,
+        n, { timeout });
+}
+
+// The current game object as the server has it (read-only GET, no token).
+export async function serverGame(page) {
+    return page.evaluate(async () => {
+        const id = location.hash.match(/#\/game\/([0-9a-f]+)/)[1];
+        return (await fetch(`/api/games/${id}`)).json();
+    });
+}
+
+// Polls an async condition in the test until it holds; throws after `timeout` ms.
+export async function waitFor(condition, timeout = 30000, what = 'condition') {
+    const end = Date.now() + timeout;
+    for (;;) {
+        if (await condition()) return;
+        if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+        await new Promise((r) => setTimeout(r, 150));
+    }
+}

@@ -14,7 +14,9 @@ namespace kibitz::server {
 
 namespace {
 
-constexpr auto kHeartbeat = std::chrono::seconds(15);
+// A comment line this often: it keeps proxies from timing the stream out, and the write to a
+// closed connection is how a stream learns that its page went away.
+constexpr auto kHeartbeat = std::chrono::milliseconds(2500);
 constexpr auto kStreamLife = std::chrono::hours(6);
 
 bool is_ipv4(std::string_view h) {
@@ -67,6 +69,9 @@ HttpServer::HttpServer(Service& service, HttpOptions options)
     http_->new_task_queue = [threads] { return new httplib::ThreadPool(std::size_t(threads)); };
     http_->set_payload_max_length(kMaxBody);
     http_->set_keep_alive_max_count(1000);
+    // Small replies at once: with Nagle's algorithm a reply written in two parts waits for the
+    // client's delayed ACK (40 ms).
+    http_->set_tcp_nodelay(true);
     routes();
 }
 

@@ -19,6 +19,12 @@ test('points scale plies to x and win probability to y', () => {
     ]);
 });
 
+test('a final position without an evaluation uses its win probability', () => {
+    const pts = graphPoints([{ ply: 1, eval: { cp: 0 }, win: 0.25 }, { ply: 2, eval: null, win: 1 },
+        { ply: 3, eval: null }], 3, 300, 100);
+    assert.deepEqual(pts, [{ ply: 1, x: 100, y: 75 }, { ply: 2, x: 200, y: 0 }]);
+});
+
 test('paths', () => {
     const pts = graphPoints(plies, 4, 200, 100);
     assert.equal(linePath(pts), 'M50 50 L100 0 L200 100');

@@ -4,13 +4,14 @@
 import { winProbability } from './evaluation.js';
 
 // Points {ply, x, y} for the review plies in a width x height box; y = 0 is White winning.
-// Plies without an evaluation yet are skipped. Ply 0 (the start) sits at the left edge.
+// A ply's `win` (White's win probability, which the server also gives for a final position
+// without an evaluation) is used when present; plies with neither are skipped.
 export function graphPoints(plies, total, width, height) {
     const span = Math.max(1, total);
-    return (plies || []).filter((p) => p && p.eval).map((p) => ({
+    return (plies || []).filter((p) => p && (p.eval || typeof p.win === 'number')).map((p) => ({
         ply: p.ply,
         x: round((p.ply / span) * width),
-        y: round((1 - winProbability(p.eval)) * height),
+        y: round((1 - (typeof p.win === 'number' ? p.win : winProbability(p.eval))) * height),
     }));
 }
 

@@ -138,7 +138,8 @@ export function updateClocks() {
 
 function statusText(live, ply) {
     const g = app.game;
-    if (g.over) return `Game over: ${resultWords(g)}`;
+    const showing = live ? '' : ` Showing move ${ply} of ${g.moves.length}.`;
+    if (g.over) return `Game over: ${resultWords(g)}.${showing}`;
     const who = g.turn === 'white' ? 'White' : 'Black';
     let text;
     if (!app.seat) text = `Watching. ${who} to move.`;
@@ -147,7 +148,7 @@ function statusText(live, ply) {
     } else if (myTurn()) text = app.seat === 'both' ? `${who} to move.` : 'Your move.';
     else text = `Waiting for ${who}.`;
     if (g.claimable && myTurn()) text += ` You may claim a draw (${g.claimable}).`;
-    if (!live) text += ` Showing move ${ply} of ${g.moves.length}.`;
+    text += showing;
     if (app.hint && app.hint.ply === g.moves.length && app.engineShown) {
         text += ` Hint: ${app.hint.san}.`;
     }

@@ -1,0 +1,44 @@
+// Analysis board: infinite analysis with three lines shown as text and arrows; clicking a
+// line's move plays it; stepping back and moving from an earlier ply cuts the line.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { tempDir, startServer, launch, newPage, newGame, clickMove, serverGame, waitFor }
+    from './helpers.js';
+
+test('analysis lines appear, play out, and moves from an earlier ply', { timeout: 120000 },
+    async () => {
+        const server = await startServer(tempDir());
+        const browser = await launch();
+        try {
+            const page = await newPage(browser);
+            await page.goto(server.url);
+            await newGame(page, { mode: 'analysis' });
+            await clickMove(page, 'e2', 'e4');
+            await clickMove(page, 'e7', 'e5');
+            await waitFor(async () => (await serverGame(page)).moves.length === 2, 10000);
+            await page.click('#btn-analysis');
+            await page.waitForFunction(() => document.querySelectorAll('#lines li').length === 3,
+                null, { timeout: 20000 });
+            await page.waitForFunction(() => document.querySelectorAll('svg.cg-shapes line')
+                .length >= 2);
+            assert.match(await page.textContent('#lines'), /2\./);
+            await page.click('#lines li[data-multipv="1"] button.san');
+            await waitFor(async () => (await serverGame(page)).moves.length === 3, 10000);
+
+            await page.keyboard.press('Home');
+            await page.keyboard.press('ArrowRight');
+            await page.waitForFunction(() => /Showing move 1/.test(
+                document.getElementById('status').textContent));
+            await page.waitForTimeout(400);
+            await clickMove(page, 'c7', 'c5');
+            await waitFor(async () => {
+                const g = await serverGame(page);
+                return g.moves.length === 2 && g.moves[1].san === 'c5';
+            }, 10000, 'the cut line');
+            await page.click('#btn-analysis');
+            assert.deepEqual(page.errors, []);
+        } finally {
+            await browser.close();
+            await server.stop();
+        }
+    });

@@ -85,7 +85,8 @@ export async function squareCenter(page, square) {
         file = 7 - file;
         rank = 7 - rank;
     }
-    return { x: box.x + (file + 0.5) * box.width / 8, y: box.y + (7 - rank + 0.5) * box.height / 8 };
+    return { x: box.x + (file + 0.5) * box.width / 8,
+        y: box.y + (7 - rank + 0.5) * box.height / 8 };
 }
 
 // Clicks one square and then another (chessground's click-click move).
@@ -123,7 +124,9 @@ export async function newGame(page, opts = {}) {
     }
     if ((opts.mode || 'engine') === 'engine') {
         await page.check(`input[name="level"][value="${opts.level || 'depth'}"]`);
-        if ((opts.level || 'depth') === 'depth') await page.fill('#new-depth', String(opts.depth || 1));
+        if ((opts.level || 'depth') === 'depth') {
+            await page.fill('#new-depth', String(opts.depth || 1));
+        }
     }
     if (opts.fen) {
         await page.check('input[name="start"][value="fen"]');

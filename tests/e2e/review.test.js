@@ -24,7 +24,8 @@ test('review draws the graph and labels the blunder', { timeout: 120000 }, async
         assert.match(note, /Nf6: Blunder\. \S+ was best\./);
         await page.locator('#graph').scrollIntoViewIfNeeded();
         const box = await page.locator('#graph').boundingBox();
-        await page.locator('#graph').click({ position: { x: box.width * 2 / 7, y: box.height / 2 } });
+        await page.locator('#graph').click(
+            { position: { x: box.width * 2 / 7, y: box.height / 2 } });
         await page.waitForFunction(() => /Showing move 2/.test(
             document.getElementById('status').textContent));
         assert.deepEqual(page.errors, []);

@@ -115,7 +115,8 @@ function onEvent(ev) {
     case 'draw':
         if (ev.by !== app.seat) {
             const who = ev.by === 'white' ? 'White' : 'Black';
-            const text = ev.action === 'offer' ? `${who} offers a draw.` : `${who} declines the draw.`;
+            const text = ev.action === 'offer' ? `${who} offers a draw.`
+                : `${who} declines the draw.`;
             notify(text);
             announce(text);
         }

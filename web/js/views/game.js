@@ -128,7 +128,8 @@ export function updateClocks() {
         const ms = remaining(g.clocks, color, app.receivedAt, performance.now());
         clock.textContent = formatClock(ms);
         const flagged = ms <= 0 || (g.over && g.reason === 'time forfeit' &&
-            ((color === 'white' && g.result === '0-1') || (color === 'black' && g.result === '1-0')));
+            ((color === 'white' && g.result === '0-1') ||
+                (color === 'black' && g.result === '1-0')));
         clock.classList.toggle('running', !g.over && g.clocks.running === color);
         clock.classList.toggle('low', ms < 20000);
         clock.classList.toggle('flag', flagged);

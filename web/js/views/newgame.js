@@ -41,7 +41,9 @@ export function readForm(form, info) {
     if (kind === 'movetime') {
         level = { kind: 'movetime', ms: Math.round(Number($('new-movetime').value) * 1000) };
     }
-    if (kind === 'depth') level = { kind: 'depth', depth: Math.round(Number($('new-depth').value)) };
+    if (kind === 'depth') {
+        level = { kind: 'depth', depth: Math.round(Number($('new-depth').value)) };
+    }
     const ply = $('new-ply').value.trim();
     return validate({
         mode: getRadio(form, 'mode'), color: getRadio(form, 'color'), level,

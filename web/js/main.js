@@ -51,9 +51,8 @@ async function openGame(id, inviteSeat, inviteToken) {
         earlier: null, bannerClosed: false });
     let game = null;
     if (app.token) {
-        const seatQuery = app.seat === 'both' ? '' : `?seat=${app.seat}`;
         try {
-            game = await request('GET', gamePath(seatQuery), { token: app.token });
+            game = await request('GET', gamePath(`?seat=${app.seat}`), { token: app.token });
         } catch (e) {
             if (e.status === 403) {
                 tokens.remove(id);

@@ -20,7 +20,7 @@ core::Result<Json> parse_body(const std::string& body) {
     if (body.empty()) return Json::object();
     try {
         return Json::parse(body);
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) {  // parse_error, or out_of_range for a huge number
         return core::error(std::string("bad JSON in the request body: ") + e.what());
     }
 }

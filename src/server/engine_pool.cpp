@@ -16,9 +16,12 @@ EnginePool::EnginePool(int workers, std::size_t hash_mb) : seed_(std::random_dev
     for (auto& w : workers_) w->thread = std::thread([this, &w = *w] { work(w); });
 }
 
-EnginePool::~EnginePool() {
+EnginePool::~EnginePool() { shutdown(); }
+
+void EnginePool::shutdown() {
     {
         std::lock_guard lock(mutex_);
+        if (quit_) return;
         quit_ = true;
         queue_.clear();
         for (auto& w : workers_)
@@ -28,7 +31,8 @@ EnginePool::~EnginePool() {
             }
     }
     ready_.notify_all();
-    for (auto& w : workers_) w->thread.join();
+    for (auto& w : workers_)
+        if (w->thread.joinable()) w->thread.join();
 }
 
 void EnginePool::submit(std::shared_ptr<EngineJob> job) {

@@ -60,6 +60,8 @@ public:
     EnginePool(const EnginePool&) = delete;
     EnginePool& operator=(const EnginePool&) = delete;
 
+    // Stops every search and joins the workers; later jobs are ignored. The destructor calls it.
+    void shutdown();
     // Queues a job; it runs when an engine is free (an analysis may be interrupted for it).
     void submit(std::shared_ptr<EngineJob> job);
     // Drops a queued job or stops a running one; its on_done is not called.

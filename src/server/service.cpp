@@ -88,6 +88,8 @@ Service::~Service() {
     }
     clock_cv_.notify_all();
     clock_thread_.join();
+    // The engines' last callbacks still use the games: stop them before the members go.
+    pool_.shutdown();
     hub_.close_all();
 }
 
@@ -102,7 +104,8 @@ const Service::Entry* Service::find(const std::string& id) const {
 }
 
 void Service::save(Entry& e, std::size_t unchanged) {
-    e.game.updated = now_ms();
+    // Strictly increasing, so that a page can tell the newer of two readings of a game.
+    e.game.updated = std::max(now_ms(), e.game.updated + 1);
     store_->save(e.game, unchanged);
 }
 

@@ -284,6 +284,9 @@ Reply Service::analysis(const std::string& id, const std::string& token, const J
     Game& g = e->game;
     if (token.empty() || (token != g.token[kWhite] && token != g.token[kBlack]))
         return error_reply(403, "a seat token of this game is needed");
+    for (const char* flag : {"on", "threat"})
+        if (body.contains(flag) && !body[flag].is_boolean())
+            return error_reply(400, std::string("'") + flag + "' must be true or false");
     pool_.cancel(e->analysis_job);
     e->analysis_job.reset();
     const bool on = body.value("on", true);

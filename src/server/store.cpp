@@ -102,14 +102,23 @@ core::Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
     }
     std::unique_ptr<Store> store(new Store(db, path));
     try {
-        sqlite3_busy_timeout(db, 5000);
+        sqlite3_busy_timeout(db, 500);
         // WAL with synchronous=NORMAL: a commit survives the process being killed; only a
         // power cut may lose the last commits.
         store->exec("PRAGMA journal_mode=WAL");
         store->exec("PRAGMA synchronous=NORMAL");
         store->exec("PRAGMA foreign_keys=ON");
+        // One server per database: each keeps its games in memory, and two would overwrite
+        // each other's moves. The exclusive lock is taken by the first write and kept.
+        store->exec("PRAGMA locking_mode=EXCLUSIVE");
+        store->exec("BEGIN IMMEDIATE");
+        store->exec("COMMIT");
+        sqlite3_busy_timeout(db, 5000);
         store->exec(kSchema);
     } catch (const std::exception& e) {
+        if (sqlite3_errcode(db) == SQLITE_BUSY || sqlite3_errcode(db) == SQLITE_LOCKED)
+            return core::error("database " + path + " is in use by another program (is " +
+                               "another kibitz play running on it?)");
         return core::error("cannot use database " + path + ": " + e.what());
     }
     return store;

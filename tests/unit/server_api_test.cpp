@@ -325,6 +325,10 @@ TEST(ServerApi, ARestartLosesNothing) {
     }
     auto s = make_service(db);
     EXPECT_TRUE(s->load_problems().empty());
+    // A second server on the same database is refused: it would overwrite this one's moves.
+    const auto second = Store::open(db);
+    ASSERT_FALSE(second.ok());
+    EXPECT_NE(second.error().find("in use"), std::string::npos) << second.error();
     const Json g = game(*s, c.id);
     ASSERT_EQ(g["moves"].size(), 3u);
     EXPECT_EQ(g["moves"][2]["san"], "Nf3");

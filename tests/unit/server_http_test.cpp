@@ -1,6 +1,9 @@
 // The web app's HTTP layer on loopback: Host/Origin checks, body limits, static files, SSE.
+#include <arpa/inet.h>
 #include <gtest/gtest.h>
 #include <httplib.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
 
 #include <thread>
 
@@ -23,8 +26,25 @@ TEST(ServerHttp, HostsThatARebindingAttackCannotForgeAreAllowed) {
     EXPECT_FALSE(host_allowed("[::1", {}));
 }
 
+// This machine's first IPv4 address that is not loopback ("" when it has none).
+std::string lan_address() {
+    ifaddrs* list = nullptr;
+    if (getifaddrs(&list) != 0) return "";
+    std::string found;
+    for (ifaddrs* a = list; a && found.empty(); a = a->ifa_next) {
+        if (!a->ifa_addr || a->ifa_addr->sa_family != AF_INET) continue;
+        const auto* in = reinterpret_cast<const sockaddr_in*>(a->ifa_addr);
+        char text[INET_ADDRSTRLEN];
+        inet_ntop(AF_INET, &in->sin_addr, text, sizeof text);
+        if (std::string(text).rfind("127.", 0) != 0) found = text;
+    }
+    freeifaddrs(list);
+    return found;
+}
+
 class ServerHttpLoopback : public ::testing::Test {
 protected:
+    std::string host_ = "127.0.0.1";
     void SetUp() override {
         auto store = Store::open(":memory:");
         ASSERT_TRUE(store.ok());
@@ -34,6 +54,7 @@ protected:
         service_ = std::make_unique<Service>(std::move(*store), o);
         HttpOptions h;
         h.port = 0;
+        h.host = host_;
         h.web_dir = KIBITZ_SOURCE_DIR "/web";
         h.chessground_dir = KIBITZ_SOURCE_DIR "/node_modules/chessground";
         h.threads = 8;
@@ -47,7 +68,9 @@ protected:
         if (http_) http_->stop();
         if (thread_.joinable()) thread_.join();
     }
-    httplib::Client client() { return httplib::Client("127.0.0.1", port_); }
+    httplib::Client client(const std::string& address = "127.0.0.1") {
+        return httplib::Client(address, port_);
+    }
 
     std::unique_ptr<Service> service_;
     std::unique_ptr<HttpServer> http_;
@@ -103,6 +126,26 @@ TEST_F(ServerHttpLoopback, ServesThePageChessgroundAndAnEventStream) {
     r = c.Get("/api/games/0123456789abcdef/events");
     ASSERT_TRUE(r);
     EXPECT_EQ(r->status, 404);
+}
+
+class ServerHttpNetwork : public ServerHttpLoopback {
+protected:
+    void SetUp() override {
+        host_ = "0.0.0.0";
+        ServerHttpLoopback::SetUp();
+    }
+};
+
+TEST_F(ServerHttpNetwork, WithHostZeroAnotherMachineReachesItByAddress) {
+    const std::string address = lan_address();
+    if (address.empty()) GTEST_SKIP() << "this machine has no network address but loopback";
+    auto c = client(address);
+    auto r = c.Post("/api/games", R"({"mode": "humans"})", "application/json");
+    ASSERT_TRUE(r) << "no answer at " << address;
+    EXPECT_EQ(r->status, 201) << r->body;
+    r = c.Get("/api/games");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200);
 }
 
 }  // namespace

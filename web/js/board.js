@@ -9,7 +9,7 @@ const ROLES = { q: 'queen', r: 'rook', b: 'bishop', n: 'knight' };
 
 // Creates the board in `el`; onMove(orig, dest, meta) is called after the person moves a piece
 // and onPremove(orig, dest) when a premove is set.
-export function createBoard(el, { onMove }) {
+export function createBoard(el, { onMove, onPremove }) {
     const ground = Chessground(el, {
         fen: '8/8/8/8/8/8/8/8',
         coordinates: true,
@@ -18,7 +18,8 @@ export function createBoard(el, { onMove }) {
         animation: { enabled: true, duration: 180 },
         movable: { free: false, color: undefined, showDests: true, rookCastle: true,
             events: { after: (orig, dest, meta) => onMove(orig, dest, meta) } },
-        premovable: { enabled: true, showDests: true, castle: true },
+        premovable: { enabled: true, showDests: true, castle: true,
+            events: { set: (orig, dest) => onPremove && onPremove(orig, dest) } },
         draggable: { enabled: true, showGhost: true },
         highlight: { lastMove: true, check: true },
         drawable: { enabled: true, visible: true },
@@ -101,6 +102,9 @@ export function createBoard(el, { onMove }) {
         premove: () => ground.state.premovable.current || null,
 
         cancelPremove: () => ground.cancelPremove(),
+
+        // The piece on a square as {role, color}, or null.
+        pieceAt: (square) => ground.state.pieces.get(square) || null,
 
         // Arrows and circles drawn by the page (analysis lines, hints).
         setShapes: (shapes) => ground.setAutoShapes(shapes),

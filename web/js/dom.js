@@ -41,6 +41,14 @@ export function notify(message, ms = 4000) {
     noticeTimer = setTimeout(() => { box.hidden = true; }, ms);
 }
 
+// Hides the notice now if it still shows `message` (a newer notice stays).
+export function clearNotice(message) {
+    const box = document.getElementById('notice');
+    if (box.hidden || box.textContent !== message) return;
+    clearTimeout(noticeTimer);
+    box.hidden = true;
+}
+
 // Says a sentence to screen readers through the aria-live region.
 export function announce(text) {
     const el = document.getElementById('announce');

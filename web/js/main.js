@@ -5,7 +5,7 @@ import { request } from './api.js';
 import { openStream, closeStream } from './stream.js';
 import { createBoard, askPromotion } from './board.js';
 import { app, tokens, invites, shownPly, isLive, fenAt, myTurn, writeFlag } from './state.js';
-import { showError, clearError, notify, announce, copyText, h } from './dom.js';
+import { showError, clearError, notify, clearNotice, announce, copyText, h } from './dom.js';
 import * as sound from './sound.js';
 import { renderGame, updateClocks, resultWords } from './views/game.js';
 import { fillForm, readForm, updateVisibility } from './views/newgame.js';
@@ -18,7 +18,9 @@ import { SHORTCUTS, actionFor } from './lib/keys.js';
 import * as settings from './lib/settings.js';
 
 const $ = (id) => document.getElementById(id);
-const board = createBoard($('board'), { onMove: (o, d) => boardMove(o, d) });
+const HINT_NOTICE = 'Kibitz is looking for a hint…';
+const board = createBoard($('board'), { onMove: (o, d) => boardMove(o, d),
+    onPremove: (o, d) => premoveSet(o, d) });
 
 // 1. Talking to the server.
 
@@ -104,6 +106,7 @@ function onEvent(ev) {
         break;
     case 'hint':
         app.hint = ev;
+        clearNotice(HINT_NOTICE);
         announce(`Hint: ${ev.san}`);
         render();
         break;
@@ -163,7 +166,7 @@ function setGame(game, first, fromStream = false) {
         app.thinking = null;
     }
     render(first);
-    if (premove && myTurn() && isLive()) playPremove(premove);
+    if (premove && myTurn() && isLive()) playPremove(premove, takePremoveChoice(premove));
     if (myTurn() && isLive() && (game.legal || []).length === 0 && !game.over) refetchLegal();
 }
 
@@ -186,13 +189,46 @@ async function refetchLegal() {
     }
 }
 
-function playPremove([orig, dest]) {
+// A premove of a pawn to its last rank asks for the piece when the premove is made, not when
+// it is played: the turn may come at any moment, and the choice must not wait for it. The
+// picker may still be open when the turn comes; the move then waits for the answer.
+// {key: orig + dest, letter: Promise of 'q'|'r'|'b'|'n', or null when cancelled}
+let premoveChoice = null;
+
+function premoveSet(orig, dest) {
+    premoveChoice = null;
+    const piece = board.pieceAt(orig);
+    const lastRank = piece && piece.color === 'white' ? '8' : '1';
+    if (!piece || piece.role !== 'pawn' || dest[1] !== lastRank) return;
+    const choice = { key: orig + dest, letter: null };
+    choice.letter = askPromotion(piece.color, ['q', 'r', 'b', 'n']).then((letter) => {
+        if (!letter && premoveChoice === choice) {
+            premoveChoice = null;
+            board.cancelPremove();
+        }
+        return letter;
+    });
+    premoveChoice = choice;
+}
+
+function takePremoveChoice([orig, dest]) {
+    const choice = premoveChoice && premoveChoice.key === orig + dest ? premoveChoice : null;
+    premoveChoice = null;
+    return choice;
+}
+
+async function playPremove([orig, dest], choice) {
+    const { id } = app;
+    const ply = app.game.moves.length;
+    const letter = choice ? await choice.letter : 'q';
+    if (!letter || app.id !== id || !app.game || app.game.moves.length !== ply) return;
+    if (!myTurn() || !isLive()) return;
     const cands = candidates(app.table, orig, dest);
     if (!cands.length) {
         notify('The premove is not legal now; dropped.');
         return;
     }
-    sendMove(cands.find((u) => u.endsWith('q')) || cands[0]);
+    sendMove(cands.find((u) => u.length === 5 && u[4] === letter) || cands[0]);
 }
 
 let analysisKey = '';
@@ -354,7 +390,10 @@ const actions = {
     },
     hint: async () => {
         if (!needGame()) return;
-        if (await call('POST', gamePath('/hint'))) notify('Kibitz is looking for a hint…', 2000);
+        // The notice goes up before the request: the hint event (which takes it down) can
+        // arrive before the request's answer.
+        notify(HINT_NOTICE, 5000);
+        if (!(await call('POST', gamePath('/hint')))) clearNotice(HINT_NOTICE);
     },
     resign: async () => {
         if (!needGame()) return;

@@ -70,8 +70,8 @@ export function renderGame(board, jump, fresh = false) {
 function shapes(ply) {
     if (!app.engineShown) return [];
     const out = [];
-    const a = app.analysis;
-    if (app.analysisOn && a && a.ply === ply && a.fen === fenAt(ply)) {
+    const a = shownAnalysis(ply);
+    if (a) {
         if (a.threat) out.push(...moveArrow(a.lines?.[0]?.pv?.[0], 'red'));
         else out.push(...lineArrows(a.lines));
     }
@@ -79,6 +79,17 @@ function shapes(ply) {
     if (hint) out.push(...moveArrow(hint, 'blue'));
     document.getElementById('board').dataset.hint = hint;
     return out;
+}
+
+// The latest analysis when it is about the shown position and the chosen view, else null. A
+// threat analysis is of the position with the other side to move, so its FEN differs from the
+// shown one in the side to move and the move counters: the pieces are compared.
+function shownAnalysis(ply) {
+    const a = app.analysis;
+    if (!app.analysisOn || !a || a.ply !== ply || !!a.threat !== app.threat) return null;
+    const pieces = (fen) => String(fen || '').split(' ')[0];
+    const same = a.threat ? pieces(a.fen) === pieces(fenAt(ply)) : a.fen === fenAt(ply);
+    return same ? a : null;
 }
 
 function playerName(color) {
@@ -249,8 +260,7 @@ function renderEngine(ply, live, orientation) {
         app.thinking.ply === ply);
     renderThinking($('thinking'), g.start_fen,
         app.engineShown && showThinking && !app.analysisOn ? app.thinking : null);
-    const a = app.analysis;
-    const current = app.analysisOn && a && a.ply === ply && a.fen === fenAt(ply) ? a : null;
+    const current = shownAnalysis(ply);
     renderLines($('lines'), g.start_fen, app.engineShown ? current : null, (line, count) =>
         document.dispatchEvent(new CustomEvent('kibitz-play-line',
             { detail: { moves: line.pv.slice(0, count), ply } })));

@@ -493,11 +493,15 @@ function setLines(n) {
     render();
 }
 
+// The two toggles of the header. On a phone the state word ("on", "shown") is hidden from
+// sight (CSS) and left to screen readers, and the pressed look shows the state.
 function renderToggles() {
-    $('btn-mute').setAttribute('aria-pressed', String(sound.isMuted()));
-    $('btn-mute').textContent = sound.isMuted() ? 'Sound off' : 'Sound on';
+    $('btn-mute').setAttribute('aria-pressed', String(!sound.isMuted()));
+    $('btn-mute').replaceChildren('Sound',
+        h('span', { class: 'state' }, sound.isMuted() ? ' off' : ' on'));
     $('btn-engine').setAttribute('aria-pressed', String(app.engineShown));
-    $('btn-engine').textContent = app.engineShown ? 'Engine shown' : 'Engine hidden';
+    $('btn-engine').replaceChildren('Engine',
+        h('span', { class: 'state' }, app.engineShown ? ' shown' : ' hidden'));
 }
 
 // 5. Dialogs.

@@ -542,6 +542,14 @@ async function openGames() {
             const ok = await call('DELETE', `/api/games/${g.id}`, undefined, t?.token || null);
             if (!ok) return;
             tokens.remove(g.id);
+            try {
+                // Else the start page would open the deleted game again.
+                if (localStorage.getItem('kibitz.last') === g.id) {
+                    localStorage.removeItem('kibitz.last');
+                }
+            } catch {
+                // Nothing remembered.
+            }
             games = games.filter((x) => x.id !== g.id);
             show(games);
             if (app.id === g.id) {

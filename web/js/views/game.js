@@ -241,7 +241,8 @@ function renderButtons(live, ply) {
     set('claim', !!g.claimable && myTurn());
     set('resign', playing && !g.over && g.mode !== 'analysis');
     set('rematch', g.mode !== 'analysis' && !!app.seat);
-    set('review', !!app.seat && total > 0);
+    // The server reviews a game once it has ended (an analysis board at any time).
+    set('review', !!app.seat && total > 0 && (g.over || g.mode === 'analysis'));
     set('continue', total > 0 || g.start_fen !== undefined);
     $('move-input').disabled = !myTurn() && !(g.mode === 'analysis' && app.seat === 'both');
     const canAnalyse = g.mode === 'analysis' || (g.over && !!app.seat) ||

@@ -17,7 +17,10 @@ export function renderGames(tbody, games, actions) {
         h('td', { class: 'acts' },
             h('button', { onclick: () => actions.open(g), 'aria-label': `Open game ${g.id}` },
                 g.result === '*' ? 'Continue' : 'Open'),
-            h('button', { onclick: () => actions.review(g) }, g.reviewed ? 'Review ✓' : 'Review'),
+            h('button', { onclick: () => actions.review(g),
+                disabled: g.result === '*' && g.mode !== 'analysis',
+                title: g.result === '*' && g.mode !== 'analysis' ? 'Reviewed once it ends' : null },
+            g.reviewed ? 'Review ✓' : 'Review'),
             h('button', { onclick: () => actions.pgn(g) }, 'PGN'),
             h('button', { onclick: () => actions.remove(g) }, 'Delete')),
     )));

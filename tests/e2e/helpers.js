@@ -110,7 +110,7 @@ export async function dragMove(page, from, to) {
 }
 
 // Fills and submits the new-game dialog. opts: mode, color, level ('elo'|'depth'|...),
-// depth, fen, pgn, ply, timed, minutes, increment.
+// depth, fen, pgn, ply, timed, minutes, increment, chess960.
 export async function newGame(page, opts = {}) {
     if (!(await page.locator('#dlg-new[open]').count())) await page.click('#btn-new');
     await page.check(`input[name="mode"][value="${opts.mode || 'engine'}"]`);
@@ -138,6 +138,7 @@ export async function newGame(page, opts = {}) {
     } else {
         await page.check('input[name="start"][value="initial"]');
     }
+    await page.setChecked('#new-960', !!opts.chess960);
     const before = page.url();
     await page.click('#new-ok');
     await page.waitForFunction((b) => location.href !== b && /#\/game\//.test(location.hash),

@@ -169,9 +169,19 @@ test('sound, remembered choices, continue from here, saved games', { timeout: 90
         assert.deepEqual(await page.locator('#games-table tbody tr').evaluateAll(
             (rows) => rows.map((r) => r.dataset.id)), [b]);
 
-        // Deleting the shown game leads to the new-game dialog, without an error.
+        // Deleting the shown game leads to the new-game dialog, without an error; another tab
+        // showing it is told and goes there too.
+        const other = await newPage(context);
+        const stream = other.waitForResponse((r) => r.url().includes(`/api/games/${b}/events`));
+        await other.goto(`${server.url}#/game/${b}`);
+        await waitGame(other, b);
+        await stream;
         await row(page, b).locator('button', { hasText: 'Delete' }).click();
         await page.waitForSelector('#dlg-new[open]');
+        await other.waitForSelector('#dlg-new[open]', { timeout: 15000 });
+        assert.equal(await other.textContent('#notice'), 'This game was deleted.');
+        assert.ok(await other.locator('#error').isHidden());
+        assert.deepEqual(other.errors, []);
         assert.ok(await page.locator('#error').isHidden());
         await page.reload();
         await page.waitForSelector('#dlg-new[open]');

@@ -88,6 +88,7 @@ async function openGame(id, inviteSeat, inviteToken) {
     setGame(game, true);
     openStream(id, app.token, onEvent, (s) => {
         if (s === 'reconnecting') notify('Connection lost; reconnecting…', 3000);
+        if (s === 'closed') streamClosed(id);
     });
 }
 
@@ -125,6 +126,9 @@ function onEvent(ev) {
         break;
     case 'error':
         showError(`Engine: ${ev.message}`);
+        break;
+    case 'deleted':
+        if (ev.id === app.id) gameDeleted(ev.id);
         break;
     default:
         break;
@@ -541,27 +545,49 @@ async function openGames() {
             const t = tokens.get(g.id);
             const ok = await call('DELETE', `/api/games/${g.id}`, undefined, t?.token || null);
             if (!ok) return;
-            tokens.remove(g.id);
-            try {
-                // Else the start page would open the deleted game again.
-                if (localStorage.getItem('kibitz.last') === g.id) {
-                    localStorage.removeItem('kibitz.last');
-                }
-            } catch {
-                // Nothing remembered.
-            }
             games = games.filter((x) => x.id !== g.id);
             show(games);
-            if (app.id === g.id) {
-                closeStream();
-                app.game = null;
-                app.id = null;
-                location.hash = '#/';
-            }
+            forgetGame(g.id);
         },
     });
     show(r.games || []);
     if (!dlg.open) dlg.showModal();
+}
+
+function gameDeleted(id) {
+    forgetGame(id);
+    notify('This game was deleted.');
+}
+
+// The stream gave up (EventSource does after a refused reconnection): a deleted game is left;
+// the `deleted` event may not have come (see API-REQUESTS.md).
+async function streamClosed(id) {
+    if (app.id !== id) return;
+    try {
+        await request('GET', gamePath());
+        if (app.id === id) showError('The game\'s updates stopped; reload the page to follow it.');
+    } catch (e) {
+        if (app.id !== id) return;
+        if (e.status === 404) gameDeleted(id);
+        else showError(e.message);
+    }
+}
+
+// After a game was deleted (here or in another tab): its token and the start page's memory of
+// it go, and a page showing it goes to the start page.
+function forgetGame(id) {
+    tokens.remove(id);
+    try {
+        // Else the start page would open the deleted game again.
+        if (localStorage.getItem('kibitz.last') === id) localStorage.removeItem('kibitz.last');
+    } catch {
+        // Nothing remembered.
+    }
+    if (app.id !== id) return;
+    closeStream();
+    app.game = null;
+    app.id = null;
+    location.hash = '#/';
 }
 
 function setupDialogs() {

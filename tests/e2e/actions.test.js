@@ -1,6 +1,6 @@
-// Two people and a spectator: a draw claimed under the fifty-move rule by the side to move, a
-// spectator without a token who sees the game live but cannot move, Copy FEN, a rematch with
-// the colours swapped, and a resignation.
+// Two people and a spectator: the invitation link copied, a draw offer declined, a draw claimed
+// under the fifty-move rule by the side to move, a spectator without a token who sees the game
+// live but cannot move, Copy FEN, a rematch with the colours swapped, and a resignation.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { tempDir, startServer, launch, newPage, newGame, clickMove, serverGame, waitFor,
@@ -29,6 +29,10 @@ test('claim a draw, watch, copy the FEN, rematch and resign', { timeout: 90000 }
     await newGame(white, { mode: 'humans', color: 'white', fen: FEN });
     const link = await white.inputValue('#invite-link');
     const id = white.url().match(/#\/game\/([0-9a-f]+)/)[1];
+    await white.click('#invite-copy');
+    await white.waitForFunction(() => document.getElementById('notice').textContent ===
+        'Invitation link copied.');
+    assert.equal(await white.evaluate(() => navigator.clipboard.readText()), link);
 
     const black = await newPage(browser);
     await black.goto(link);
@@ -44,6 +48,17 @@ test('claim a draw, watch, copy the FEN, rematch and resign', { timeout: 90000 }
     for (const action of ['takeback', 'draw', 'claim', 'resign', 'rematch']) {
         assert.ok(await watcher.locator(`.panel [data-action="${action}"]`).isDisabled(), action);
     }
+
+    // A draw offer declined: White hears of it, and the offer is gone.
+    await white.click('.panel [data-action="draw"]');
+    await black.waitForSelector('#draw-offer:not([hidden])');
+    assert.match(await black.textContent('#draw-offer .text'), /White offers a draw/);
+    assert.equal(await black.textContent('.panel [data-action="draw"]'), 'Accept draw');
+    await black.click('#draw-decline');
+    await white.waitForFunction(() => document.getElementById('notice').textContent ===
+        'Black declines the draw.');
+    await black.waitForSelector('#draw-offer', { state: 'hidden' });
+    assert.equal((await serverGame(white)).draw_offer, null);
 
     // Before the move nothing can be claimed.
     assert.ok(await black.locator('.panel [data-action="claim"]').isDisabled());

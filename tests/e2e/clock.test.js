@@ -51,10 +51,10 @@ test('the running clock counts down, the other stands still', { timeout: 60000 }
 test('running out of time loses the game', { timeout: 60000 }, async () => {
     const page = await newPage(browser);
     await page.goto(server.url);
-    // 0.02 minutes: 1.2 s for the whole game. White's clock starts after Kibitz's reply.
+    // 0.03 minutes: 1.8 s each for the whole game. White's clock starts after Kibitz's reply.
     await newGame(page, { mode: 'engine', color: 'white', level: 'depth', depth: 1, timed: true,
-        minutes: 0.02, increment: 0 });
-    assert.equal(await clockText(page, 'player-bottom'), '1.2');
+        minutes: 0.03, increment: 0 });
+    assert.equal(await clockText(page, 'player-bottom'), '1.8');
     await clickMove(page, 'e2', 'e4');
     await waitMoves(page, 2);
     await page.waitForSelector('#banner:not([hidden])', { timeout: 10000 });

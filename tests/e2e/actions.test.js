@@ -86,6 +86,13 @@ test('claim a draw, watch, copy the FEN, rematch and resign', { timeout: 90000 }
         assert.match(banner, /1\/2-1\/2/);
         assert.match(banner, /Draw by fifty-move rule/);
     }
+    // The spectator's banner offers no rematch or review; Close closes it.
+    assert.equal(await watcher.locator('#banner button').allTextContents().then((t) =>
+        t.join(',')), 'Close');
+    assert.equal(await black.locator('#banner button').allTextContents().then((t) =>
+        t.join(',')), 'Rematch,Review,Close');
+    await black.click('#banner [data-action="close-banner"]');
+    await black.waitForSelector('#banner', { state: 'hidden' });
     const drawn = await serverGame(white);
     assert.equal(drawn.reason, 'fifty-move rule');
     assert.equal(drawn.result, '1/2-1/2');

@@ -68,6 +68,9 @@ test('a draw offer: Kibitz declines when better, accepts when not', { timeout: 6
         assert.match(banner, /1\/2-1\/2/);
         assert.match(banner, /Draw by agreement/);
         assert.equal(await page.textContent('#notice'), 'Kibitz accepts the draw.');
+        // No move was played, so there is nothing to review.
+        assert.equal((await page.locator('#banner button').allTextContents()).join(','),
+            'Rematch,Close');
         await waitFor(async () => (await serverGame(page)).over, 5000, 'the draw');
         const g = await serverGame(page);
         assert.equal(g.result, '1/2-1/2');

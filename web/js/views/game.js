@@ -183,13 +183,17 @@ function renderBanner(live) {
         el.hidden = true;
         return;
     }
+    // Rematch and Review need a seat of the game (a spectator has none), Review a move.
+    const seated = !!app.seat;
+    const buttons = [
+        seated && g.mode !== 'analysis' && h('button', { 'data-action': 'rematch' }, 'Rematch'),
+        seated && g.moves.length > 0 && h('button', { 'data-action': 'review' }, 'Review'),
+        h('button', { 'data-action': 'close-banner' }, 'Close'),
+    ].filter(Boolean);
     el.replaceChildren(
         h('span', { class: 'result' }, g.result),
         h('span', { class: 'reason' }, resultWords(g)),
-        h('div', {},
-            h('button', { 'data-action': 'rematch' }, 'Rematch'), ' ',
-            h('button', { 'data-action': 'review' }, 'Review'), ' ',
-            h('button', { 'data-action': 'close-banner' }, 'Close')),
+        h('div', {}, ...buttons.flatMap((b, i) => (i ? [' ', b] : [b]))),
     );
     el.hidden = false;
 }

@@ -69,11 +69,20 @@ test('claim a draw, watch, copy the FEN, rematch and resign', { timeout: 90000 }
         document.getElementById('status').textContent));
     assert.equal(await watcher.textContent('#moves button.move'), 'Ra2');
 
+    // The spectator's shortcuts for the buttons it cannot use do nothing (o: rematch).
+    await watcher.keyboard.press('o');
+    await watcher.keyboard.press('r');
+
     // The spectator's clicks on Black's king move nothing.
     await clickMove(watcher, 'e8', 'e7');
     await watcher.waitForTimeout(300);
     assert.equal((await serverGame(watcher)).moves.length, 1);
     assert.equal(await watcher.locator('cg-board square.movable').count(), 0);
+    assert.ok(watcher.url().includes(id), 'no new game');
+    assert.ok(await watcher.locator('#error').isHidden());
+    const games = await watcher.evaluate(async () => (await (await fetch('/api/games')).json())
+        .games.length);
+    assert.equal(games, 1);
 
     // Black may claim: the status says so and the button is on; White's is off.
     await black.waitForFunction(() => /You may claim a draw \(fifty-move rule\)/.test(

@@ -644,6 +644,10 @@ function setupEvents() {
         if (!action || (dialogOpen && action !== 'close')) return;
         if (action === 'close' && dialogOpen) return;
         if (e.target.tagName === 'BUTTON' && (e.key === 'Enter' || e.key === ' ')) return;
+        // A shortcut does what its button does, and nothing while that button is off or
+        // hidden (a spectator's "o" made a rematch, "a" asked for analysis mid-game).
+        const buttons = [...document.querySelectorAll(`.panel [data-action="${action}"]`)];
+        if (buttons.length && buttons.every((b) => b.disabled || b.closest('[hidden]'))) return;
         e.preventDefault();
         actions[action]();
     });

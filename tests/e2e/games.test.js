@@ -190,7 +190,7 @@ test('sound, remembered choices, continue from here, saved games', { timeout: 90
         await context.close();
     });
 
-test('the header fits on one line on a phone', { timeout: 30000 }, async () => {
+test('on a phone: the header on one line, games as cards', { timeout: 30000 }, async () => {
     const page = await newPage(browser, { width: 390, height: 844 });
     await page.goto(server.url);
     await page.waitForSelector('#dlg-new[open]');
@@ -208,5 +208,19 @@ test('the header fits on one line on a phone', { timeout: 30000 }, async () => {
             'each button beside the title');
         assert.ok(b.right <= 390);
     }
+
+    // The saved games are cards whose buttons are all in sight.
+    await page.evaluate(() => fetch('/api/games', { method: 'POST', body: '{"mode": "humans"}',
+        headers: { 'Content-Type': 'application/json' } }));
+    await openGamesList(page);
+    const list = await page.evaluate(() => ({
+        width: document.querySelector('#dlg-games .table-wrap').scrollWidth,
+        shown: document.querySelector('#dlg-games .table-wrap').clientWidth,
+        buttons: [...document.querySelectorAll('#games-table button')].map((b) =>
+            b.getBoundingClientRect().right),
+    }));
+    assert.equal(list.width, list.shown, 'no sideways scrolling in the list');
+    assert.ok(list.buttons.length >= 4);
+    for (const right of list.buttons) assert.ok(right <= 390, `a button ends at ${right}`);
     await page.context().close();
 });

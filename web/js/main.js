@@ -88,7 +88,7 @@ async function openGame(id, inviteSeat, inviteToken) {
     setGame(game, true);
     openStream(id, app.token, onEvent, (s) => {
         if (s === 'reconnecting') notify('Connection lost; reconnecting…', 3000);
-        if (s === 'closed') streamClosed(id);
+        if (s === 'reconnecting' || s === 'closed') streamLost(id, s === 'closed');
     });
 }
 
@@ -559,17 +559,20 @@ function gameDeleted(id) {
     notify('This game was deleted.');
 }
 
-// The stream gave up (EventSource does after a refused reconnection): a deleted game is left;
-// the `deleted` event may not have come (see API-REQUESTS.md).
-async function streamClosed(id) {
+// The stream broke (EventSource then reconnects) or gave up (after a refused reconnection).
+// A deleted game is left at once, as the `deleted` event may not have come (API-REQUESTS.md
+// 6); while the server is away, EventSource keeps trying.
+async function streamLost(id, closed) {
     if (app.id !== id) return;
     try {
         await request('GET', gamePath());
-        if (app.id === id) showError('The game\'s updates stopped; reload the page to follow it.');
+        if (closed && app.id === id) {
+            showError('The game\'s updates stopped; reload the page to follow it.');
+        }
     } catch (e) {
         if (app.id !== id) return;
         if (e.status === 404) gameDeleted(id);
-        else showError(e.message);
+        else if (closed) showError(e.message);
     }
 }
 

@@ -35,34 +35,19 @@ std::string random_hex(int digits) {
     return s;
 }
 
-Reply error_reply(int status, std::string message) {
-    Reply r;
-    r.status = status;
-    r.body = {{"error", std::move(message)}};
-    return r;
-}
-
-namespace {
-
-Reply json_reply(Json body, int status = 200) {
+Reply json_reply(Json body, int status) {
     Reply r;
     r.status = status;
     r.body = std::move(body);
     return r;
 }
 
-// The seats a token opens: 1 White, 2 Black, 3 both (analysis); 0 none.
-int seats_of(const Game& g, const std::string& token) {
-    if (token.empty()) return 0;
-    int seats = 0;
-    if (token == g.token[kWhite]) seats |= 1;
-    if (token == g.token[kBlack]) seats |= 2;
-    return seats;
+Reply error_reply(int status, std::string message) {
+    Reply r;
+    r.status = status;
+    r.body = {{"error", std::move(message)}};
+    return r;
 }
-
-bool holds(int seats, Color c) { return seats & (c == kWhite ? 1 : 2); }
-
-}  // namespace
 
 Service::Service(std::unique_ptr<Store> store, Options options)
     : store_(std::move(store)), options_(options), pool_(options.engines, options.hash_mb) {
@@ -259,9 +244,9 @@ Reply Service::get(const std::string& id, const std::string& token, const std::s
     const Entry* e = find(id);
     if (!e) return error_reply(404, "no game " + id);
     if (!seat.empty()) {
-        const int seats = seats_of(e->game, token);
-        const bool ok = seat == "white"   ? holds(seats, kWhite)
-                        : seat == "black" ? holds(seats, kBlack)
+        const int seats = e->game.seats_of(token);
+        const bool ok = seat == "white"   ? Game::holds(seats, kWhite)
+                        : seat == "black" ? Game::holds(seats, kBlack)
                         : seat == "both"  ? seats == 3
                                           : false;
         if (!ok) return error_reply(403, "the token does not hold seat '" + seat + "'");
@@ -291,7 +276,7 @@ Reply Service::remove(const std::string& id, const std::string& token) {
     Lock lock(mutex_);
     Entry* e = find(id);
     if (!e) return error_reply(404, "no game " + id);
-    if (!seats_of(e->game, token)) return error_reply(403, "a token of this game is needed");
+    if (!e->game.seats_of(token)) return error_reply(403, "a token of this game is needed");
     stop_jobs(*e, true);
     store_->remove(id);
     hub_.publish(id, {{"type", "deleted"}, {"id", id}});
@@ -307,7 +292,7 @@ Reply Service::move(const std::string& id, const std::string& token, const Json&
     Entry* e = find(id);
     if (!e) return error_reply(404, "no game " + id);
     Game& g = e->game;
-    const int seats = seats_of(g, token);
+    const int seats = g.seats_of(token);
     if (!seats) return error_reply(403, "a seat token of this game is needed to move");
     Game next = g;  // the analysis board may cut its line first; keep g if the move fails
     if (body.contains("ply")) {
@@ -325,7 +310,7 @@ Reply Service::move(const std::string& id, const std::string& token, const Json&
         return error_reply(409, "the game is over: " + g.reason);
     }
     if (next.over()) return error_reply(409, "the game is over: " + next.reason);
-    if (!holds(seats, next.turn()))
+    if (!Game::holds(seats, next.turn()))
         return error_reply(409, std::string("it is ") + std::string(color_name(next.turn())) +
                                     "'s turn, and this token is not that seat's");
     const auto m = next.parse_move(body["move"].get<std::string>());
@@ -352,7 +337,7 @@ Reply Service::takeback(const std::string& id, const std::string& token) {
     Entry* e = find(id);
     if (!e) return error_reply(404, "no game " + id);
     Game& g = e->game;
-    const int seats = seats_of(g, token);
+    const int seats = g.seats_of(token);
     if (!seats) return error_reply(403, "a seat token of this game is needed to take back");
     const auto& moves = g.moves();
     if (moves.empty()) return error_reply(409, "there is no move to take back");
@@ -372,7 +357,7 @@ Reply Service::takeback(const std::string& id, const std::string& token) {
         keep = last_human;
     } else if (g.mode == Mode::kHumans) {
         const Color last_mover = ~g.turn();
-        if (!holds(seats, last_mover))
+        if (!Game::holds(seats, last_mover))
             return error_reply(409, "only the player who made the last move can take it back");
     }
     stop_jobs(*e, false);
@@ -389,11 +374,11 @@ Reply Service::resign(const std::string& id, const std::string& token) {
     Entry* e = find(id);
     if (!e) return error_reply(404, "no game " + id);
     Game& g = e->game;
-    const int seats = seats_of(g, token);
+    const int seats = g.seats_of(token);
     if (!seats) return error_reply(403, "a seat token of this game is needed to resign");
     if (g.mode == Mode::kAnalysis) return error_reply(409, "an analysis board cannot resign");
     if (g.over()) return error_reply(409, "the game is over: " + g.reason);
-    const Color loser = seats == 3 ? g.turn() : holds(seats, kWhite) ? kWhite : kBlack;
+    const Color loser = seats == 3 ? g.turn() : Game::holds(seats, kWhite) ? kWhite : kBlack;
     stop_jobs(*e, false);
     g.finish(loser == kWhite ? "0-1" : "1-0", "resignation");
     save(*e, g.moves().size());

@@ -25,6 +25,8 @@ struct Reply {
     Json body;
     std::string text, content_type, filename;
 };
+// A JSON reply with this status.
+Reply json_reply(Json body, int status = 200);
 // {"error": message} with a 4xx status.
 Reply error_reply(int status, std::string message);
 

@@ -159,11 +159,7 @@ Reply Service::draw(const std::string& id, const std::string& token, const Json&
     Entry* e = find(id);
     if (!e) return error_reply(404, "no game " + id);
     Game& g = e->game;
-    const int seats = token.empty()                                          ? 0
-                      : token == g.token[kWhite] && token == g.token[kBlack] ? 3
-                      : token == g.token[kWhite]                             ? 1
-                      : token == g.token[kBlack]                             ? 2
-                                                                             : 0;
+    const int seats = g.seats_of(token);
     if (!seats) return error_reply(403, "a seat token of this game is needed");
     if (g.mode == Mode::kAnalysis) return error_reply(409, "an analysis board has no draws");
     if (g.over()) return error_reply(409, "the game is over: " + g.reason);
@@ -180,19 +176,19 @@ Reply Service::draw(const std::string& id, const std::string& token, const Json&
         if (g.mode == Mode::kHumans && g.turn() != me)
             return error_reply(409, "only the side to move can claim a draw");
         finish_drawn(*claim);
-        return Reply{200, state(*e), {}, {}, {}};
+        return json_reply(state(*e));
     }
     if (g.mode == Mode::kHumans) {
         if (action == "offer") {
             if (g.draw_offer == ~me) {
                 finish_drawn("agreement");
-                return Reply{200, state(*e), {}, {}, {}};
+                return json_reply(state(*e));
             }
             g.draw_offer = me;
             save(*e, g.moves().size());
             hub_.publish(id, {{"type", "draw"}, {"action", "offer"}, {"by", color_name(me)}});
             publish_state(*e);
-            return Reply{200, state(*e), {}, {}, {}};
+            return json_reply(state(*e));
         }
         if (action == "accept" || action == "decline") {
             if (g.draw_offer != ~me) return error_reply(409, "your opponent has offered no draw");
@@ -204,7 +200,7 @@ Reply Service::draw(const std::string& id, const std::string& token, const Json&
                 hub_.publish(id, {{"type", "draw"}, {"action", "decline"}, {"by", color_name(me)}});
                 publish_state(*e);
             }
-            return Reply{200, state(*e), {}, {}, {}};
+            return json_reply(state(*e));
         }
         return error_reply(400, "'action' must be offer, accept, decline or claim");
     }
@@ -242,7 +238,7 @@ Reply Service::draw(const std::string& id, const std::string& token, const Json&
     Json reply = {{"accepted", accepted},
                   {"eval", eval_json(white_eval(score, to_move))},
                   {"game", state(*e)}};
-    return Reply{200, std::move(reply), {}, {}, {}};
+    return json_reply(std::move(reply));
 }
 
 Reply Service::hint(const std::string& id, const std::string& token) {
@@ -273,7 +269,7 @@ Reply Service::hint(const std::string& id, const std::string& token) {
     };
     e->hint_job = job;
     pool_.submit(job);
-    return Reply{202, {{"started", true}}, {}, {}, {}};
+    return json_reply({{"started", true}}, 202);
 }
 
 Reply Service::analysis(const std::string& id, const std::string& token, const Json& body) {
@@ -282,15 +278,14 @@ Reply Service::analysis(const std::string& id, const std::string& token, const J
     Entry* e = find(id);
     if (!e) return error_reply(404, "no game " + id);
     Game& g = e->game;
-    if (token.empty() || (token != g.token[kWhite] && token != g.token[kBlack]))
-        return error_reply(403, "a seat token of this game is needed");
+    if (!g.seats_of(token)) return error_reply(403, "a seat token of this game is needed");
     for (const char* flag : {"on", "threat"})
         if (body.contains(flag) && !body[flag].is_boolean())
             return error_reply(400, std::string("'") + flag + "' must be true or false");
     pool_.cancel(e->analysis_job);
     e->analysis_job.reset();
     const bool on = body.value("on", true);
-    if (!on) return Reply{200, {{"analysing", false}}, {}, {}, {}};
+    if (!on) return json_reply({{"analysing", false}});
     if (g.mode != Mode::kAnalysis && !g.over())
         return error_reply(409, "no analysis while the game is being played");
     int multipv = 1;
@@ -357,11 +352,8 @@ Reply Service::analysis(const std::string& id, const std::string& token, const J
     };
     e->analysis_job = job;
     pool_.submit(job);
-    return Reply{200,
-                 {{"analysing", true}, {"ply", ply}, {"multipv", multipv}, {"threat", threat}},
-                 {},
-                 {},
-                 {}};
+    return json_reply(
+        {{"analysing", true}, {"ply", ply}, {"multipv", multipv}, {"threat", threat}});
 }
 
 Reply Service::review(const std::string& id, const std::string& token, const Json& body) {
@@ -370,8 +362,7 @@ Reply Service::review(const std::string& id, const std::string& token, const Jso
     Entry* e = find(id);
     if (!e) return error_reply(404, "no game " + id);
     Game& g = e->game;
-    if (token.empty() || (token != g.token[kWhite] && token != g.token[kBlack]))
-        return error_reply(403, "a seat token of this game is needed");
+    if (!g.seats_of(token)) return error_reply(403, "a seat token of this game is needed");
     if (g.mode != Mode::kAnalysis && !g.over())
         return error_reply(409, "a game is reviewed after it ends");
     int movetime = 300;
@@ -392,7 +383,7 @@ Reply Service::review(const std::string& id, const std::string& token, const Jso
     save(*e, g.moves().size());
     start_review_step(*e);
     hub_.publish(id, {{"type", "review"}, {"review", g.review}});
-    return Reply{202, {{"review", g.review}}, {}, {}, {}};
+    return json_reply({{"review", g.review}}, 202);
 }
 
 void Service::start_review_step(Entry& e) {

@@ -22,8 +22,12 @@ void Stream::push(const std::string& json) {
 std::optional<std::string> Stream::next(std::chrono::milliseconds heartbeat) {
     std::unique_lock lock(mutex_);
     cv_.wait_for(lock, heartbeat, [this] { return closed_ || !queue_.empty(); });
-    if (closed_) return std::nullopt;
-    if (queue_.empty()) return std::string(": ping\n\n");
+    // What was queued before a close still goes out (the "deleted" event, say); an overflow
+    // close has dropped the queue.
+    if (queue_.empty()) {
+        if (closed_) return std::nullopt;
+        return std::string(": ping\n\n");
+    }
     std::string out;
     while (!queue_.empty()) {
         out += queue_.front();

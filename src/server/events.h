@@ -24,7 +24,7 @@ public:
     // Queues the JSON text of one event.
     void push(const std::string& json);
     // The next bytes to send: queued events, or a ": ping" comment after `heartbeat` of
-    // silence; nullopt once closed.
+    // silence; nullopt once closed and sent out.
     std::optional<std::string> next(std::chrono::milliseconds heartbeat);
     void close();
     bool closed() const;

@@ -363,3 +363,21 @@ TEST(ServerGame, EvaluationsAreFromWhitesViewWithMateDistancesKept) {
 
 }  // namespace
 }  // namespace kibitz::server
+
+namespace kibitz::server {
+namespace {
+
+TEST(ServerEvents, AClosedStreamSendsWhatWasQueuedFirst) {
+    Stream s;
+    s.push(R"({"type": "deleted"})");
+    s.close();
+    const auto last = s.next(std::chrono::milliseconds(10));
+    ASSERT_TRUE(last.has_value());
+    EXPECT_EQ(*last, "data: {\"type\": \"deleted\"}\n\n");
+    EXPECT_FALSE(s.next(std::chrono::milliseconds(10)).has_value());
+    Stream quiet;
+    EXPECT_EQ(quiet.next(std::chrono::milliseconds(1)), std::optional<std::string>(": ping\n\n"));
+}
+
+}  // namespace
+}  // namespace kibitz::server

@@ -112,6 +112,10 @@ export async function dragMove(page, from, to) {
 // Fills and submits the new-game dialog. opts: mode, color, level ('elo'|'depth'|...),
 // depth, fen, pgn, ply, timed, minutes, increment, chess960.
 export async function newGame(page, opts = {}) {
+    // Right after loading, the page opens the dialog itself (or a game) once it has booted;
+    // a click on "New game" before then would race that.
+    await page.waitForFunction(() => document.querySelector('#dlg-new[open]') ||
+        document.getElementById('status').textContent.length > 0);
     if (!(await page.locator('#dlg-new[open]').count())) await page.click('#btn-new');
     await page.check(`input[name="mode"][value="${opts.mode || 'engine'}"]`);
     if ((opts.mode || 'engine') !== 'analysis') {

@@ -172,6 +172,30 @@ TEST(ServerApi, ResignationAndClaimsEndTheGame) {
     EXPECT_EQ(r.body["result"], "1/2-1/2");
 }
 
+TEST(ServerApi, RepetitionsAreClaimedAtThreeAndEndTheGameAtFive) {
+    auto s = make_service();
+    const auto c = create(*s, {{"mode", "humans"}});
+    const char* shuffle[4] = {"Nf3", "Nf6", "Ng1", "Ng8"};
+    for (int ply = 0; ply < 16; ++ply) {
+        const auto& token = ply % 2 == 0 ? c.token : c.invite_token;
+        const Reply r =
+            call(*s, "POST", path(c, "move"), Json{{"move", shuffle[ply % 4]}}.dump(), token);
+        ASSERT_EQ(r.status, 200) << r.body.dump();
+        // The start position: twice after 4 plies, three times after 8, five after 16.
+        if (ply + 1 == 4) {
+            EXPECT_EQ(r.body["claimable"], nullptr);
+        } else if (ply + 1 == 8) {
+            EXPECT_EQ(r.body["claimable"], "threefold repetition");
+        }
+        if (ply + 1 < 16) {
+            EXPECT_FALSE(r.body["over"].get<bool>()) << ply;
+        } else {
+            EXPECT_EQ(r.body["reason"], "fivefold repetition");
+            EXPECT_EQ(r.body["result"], "1/2-1/2");
+        }
+    }
+}
+
 TEST(ServerApi, TheEngineAcceptsADrawOnlyWhenItIsFair) {
     auto s = make_service();
     // Kibitz (Black) is a queen up: no.

@@ -2,6 +2,7 @@
 // clocks, analysis, review, PGN, and a restart that keeps everything.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <functional>
@@ -170,6 +171,19 @@ TEST(ServerApi, ResignationAndClaimsEndTheGame) {
     r = call(*s, "POST", path(d, "draw"), R"({"action": "claim"})", d.invite_token);
     EXPECT_EQ(r.body["reason"], "fifty-move rule");
     EXPECT_EQ(r.body["result"], "1/2-1/2");
+}
+
+TEST(ServerApi, EnPassantIsAMoveToTheEmptySquare) {
+    auto s = make_service();
+    const auto c =
+        create(*s, {{"mode", "humans"},
+                    {"fen", "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"}});
+    const Json legal = c.game["legal"];
+    EXPECT_NE(std::find(legal.begin(), legal.end(), "e5d6"), legal.end());
+    const Reply r = call(*s, "POST", path(c, "move"), R"({"move": "e5d6"})", c.token);
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    EXPECT_EQ(r.body["moves"][0]["san"], "exd6");
+    EXPECT_EQ(r.body["fen"], "rnbqkbnr/ppp1pppp/3P4/8/8/8/PPPP1PPP/RNBQKBNR b KQkq - 0 3");
 }
 
 TEST(ServerApi, RepetitionsAreClaimedAtThreeAndEndTheGameAtFive) {

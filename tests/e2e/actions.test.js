@@ -1,20 +1,16 @@
 // Two people and a spectator: the invitation link copied, a draw offer declined, a draw claimed
 // under the fifty-move rule by the side to move, a spectator without a token who sees the game
 // live but cannot move, Copy FEN, a rematch with the colours swapped, and a resignation.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tempDir, startServer, launch, newPage, newGame, clickMove, serverGame, waitFor,
-    waitMoves } from './helpers.js';
+import { useServerAndBrowser, newPage, newGame, clickMove, serverGame, waitFor, waitMoves }
+    from './helpers.js';
 
 let server;
 let browser;
-before(async () => {
-    server = await startServer(tempDir());
-    browser = await launch();
-});
-after(async () => {
-    await browser?.close();
-    await server?.stop();
+useServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
 });
 
 // White to move with the halfmove clock at 99: one quiet move makes 100 half-moves without a

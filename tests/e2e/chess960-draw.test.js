@@ -1,19 +1,17 @@
 // Chess960 castling by dragging the king onto its rook, and draw offers to Kibitz: declined
 // when it stands better, accepted when it does not.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tempDir, startServer, launch, newPage, newGame, dragMove, clickMove, serverGame,
-    waitFor, waitMoves } from './helpers.js';
+import {
+    useServerAndBrowser, newPage, newGame, dragMove,
+    clickMove, serverGame, waitFor, waitMoves
+} from './helpers.js';
 
 let server;
 let browser;
-before(async () => {
-    server = await startServer(tempDir());
-    browser = await launch();
-});
-after(async () => {
-    await browser?.close();
-    await server?.stop();
+useServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
 });
 
 const square = (page, sq) => page.getAttribute(`#squares button[data-square="${sq}"]`,

@@ -1,19 +1,15 @@
 // Clocks: the running side's clock counts down on the page while the other stands still, and a
 // side whose time runs out loses on time, with the flag on its clock and the banner saying so.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tempDir, startServer, launch, newPage, newGame, clickMove, serverGame, waitFor,
-    waitMoves } from './helpers.js';
+import { useServerAndBrowser, newPage, newGame, clickMove, serverGame, waitFor, waitMoves }
+    from './helpers.js';
 
 let server;
 let browser;
-before(async () => {
-    server = await startServer(tempDir());
-    browser = await launch();
-});
-after(async () => {
-    await browser?.close();
-    await server?.stop();
+useServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
 });
 
 // "1:00" -> 60, "9.8" -> 9.8, "1:02:03" -> 3723.

@@ -1,20 +1,15 @@
 // The engine panel: Kibitz's thinking line and the evaluation bar during a game, a hint (and its
 // "looking for a hint" notice going away when the hint comes), and on an analysis board the
 // 1-5 lines selector and the threat view.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tempDir, startServer, launch, newPage, newGame, clickMove, waitMoves }
-    from './helpers.js';
+import { useServerAndBrowser, newPage, newGame, clickMove, waitMoves } from './helpers.js';
 
 let server;
 let browser;
-before(async () => {
-    server = await startServer(tempDir());
-    browser = await launch();
-});
-after(async () => {
-    await browser?.close();
-    await server?.stop();
+useServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
 });
 
 test('thinking line, evaluation bar and a hint', { timeout: 60000 }, async () => {

@@ -2,21 +2,19 @@
 // choice survives a reload, the new-game dialog offers the last choices again, "Continue from
 // here" starts a game from an earlier move, and the list opens, reviews, exports and deletes
 // games (a deleted game stays gone after a reload). Also: the header fits a phone's width.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { tempDir, startServer, launch, newPage, newGame, clickMove, serverGame, waitFor,
-    waitMoves, moveList } from './helpers.js';
+import {
+    useServerAndBrowser, newPage, newGame, clickMove, serverGame,
+    waitFor, waitMoves, moveList
+} from './helpers.js';
 
 let server;
 let browser;
-before(async () => {
-    server = await startServer(tempDir());
-    browser = await launch();
-});
-after(async () => {
-    await browser?.close();
-    await server?.stop();
+useServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
 });
 
 const gameId = (page) => page.url().match(/#\/game\/([0-9a-f]+)/)[1];

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -179,4 +180,20 @@ export async function waitFor(condition, timeout = 30000, what = 'condition') {
         if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
         await new Promise((r) => setTimeout(r, 150));
     }
+}
+
+// One server on a fresh database and one browser for all the tests of a file: started before
+// them and stopped after them. `use(server, browser)` receives the two once they are up.
+export function useServerAndBrowser(use) {
+    let server;
+    let browser;
+    before(async () => {
+        server = await startServer(tempDir());
+        browser = await launch();
+        use(server, browser);
+    });
+    after(async () => {
+        await browser?.close();
+        await server?.stop();
+    });
 }

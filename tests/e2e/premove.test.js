@@ -1,19 +1,15 @@
 // Premoves made while Kibitz thinks are played as soon as it is the person's turn; a premove of
 // a pawn to the last rank asks for the piece when it is made.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tempDir, startServer, launch, newPage, newGame, clickMove, serverGame, waitFor }
+import { useServerAndBrowser, newPage, newGame, clickMove, serverGame, waitFor }
     from './helpers.js';
 
 let server;
 let browser;
-before(async () => {
-    server = await startServer(tempDir());
-    browser = await launch();
-});
-after(async () => {
-    await browser?.close();
-    await server?.stop();
+useServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
 });
 
 test('a premove is played when the turn comes', { timeout: 60000 }, async () => {

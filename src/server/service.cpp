@@ -98,6 +98,13 @@ Json Service::state(const Entry& e) const {
     return e.game.to_json(now_ms(), e.move_job != nullptr);
 }
 
+Reply Service::commit(Entry& e, std::size_t unchanged) {
+    save(e, unchanged);
+    start_engine_move(e);
+    publish_state(e);
+    return json_reply(state(e));
+}
+
 void Service::publish_state(const Entry& e) {
     hub_.publish(e.game.id, {{"type", "state"}, {"game", state(e)}});
 }
@@ -326,10 +333,7 @@ Reply Service::move(const std::string& id, const std::string& token, const Json&
     }
     next.play(*m, now);
     g = std::move(next);
-    save(*e, unchanged);
-    start_engine_move(*e);
-    publish_state(*e);
-    return json_reply(state(*e));
+    return commit(*e, unchanged);
 }
 
 Reply Service::takeback(const std::string& id, const std::string& token) {
@@ -363,10 +367,7 @@ Reply Service::takeback(const std::string& id, const std::string& token) {
     stop_jobs(*e, false);
     g.truncate(keep);
     g.turn_started = now_ms();
-    save(*e, keep);
-    start_engine_move(*e);
-    publish_state(*e);
-    return json_reply(state(*e));
+    return commit(*e, keep);
 }
 
 Reply Service::resign(const std::string& id, const std::string& token) {
@@ -381,9 +382,7 @@ Reply Service::resign(const std::string& id, const std::string& token) {
     const Color loser = seats == 3 ? g.turn() : Game::holds(seats, kWhite) ? kWhite : kBlack;
     stop_jobs(*e, false);
     g.finish(loser == kWhite ? "0-1" : "1-0", "resignation");
-    save(*e, g.moves().size());
-    publish_state(*e);
-    return json_reply(state(*e));
+    return commit(*e, g.moves().size());
 }
 
 Reply Service::pgn(const std::string& id) const {

@@ -86,6 +86,9 @@ private:
     const Entry* find(const std::string& id) const;
     void save(Entry& e, std::size_t unchanged);
     void publish_state(const Entry& e);
+    // After a change: saves (the first `unchanged` moves are stored already), lets the engine
+    // move if it is its turn, tells the streams, and replies with the game.
+    Reply commit(Entry& e, std::size_t unchanged);
     Json state(const Entry& e) const;
     void stop_jobs(Entry& e, bool review_too);
     void start_engine_move(Entry& e);

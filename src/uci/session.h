@@ -1,5 +1,9 @@
 // UCI protocol session: reads one command line at a time and writes the answers. The engine
 // searches in the background, so "stop", "ponderhit" and "isready" are answered at once.
+// BasicSession is a template over the chess engine type so that the lab can run variants of the
+// search (Engine<ChessGame, ChessEvaluator, F>) over UCI; Session is the engine everyone plays.
+// The member definitions are in uci/session_impl.h, which only a .cpp that instantiates another
+// engine type includes.
 #pragma once
 
 #include <mutex>
@@ -12,10 +16,12 @@
 
 namespace kibitz::uci {
 
-class Session {
+template <class EngineT>
+class BasicSession {
 public:
-    explicit Session(std::ostream& out);
-    ~Session();
+    // name is what "id name" sends, e.g. the name of a search variant.
+    explicit BasicSession(std::ostream& out, std::string name = "Kibitz");
+    ~BasicSession();
 
     // Handles one input line; returns false after "quit". Malformed input gets an
     // "info string error: …" line and leaves the previous state intact; unknown commands are
@@ -33,7 +39,6 @@ private:
     void cmd_position(std::string_view args);
     void cmd_setoption(std::string_view args);
     void cmd_go(std::string_view args);
-    void cmd_display();
     void cmd_bench(std::string_view args);
     void set_option(const std::string& name, const std::string& value);
     void send(const std::string& text);
@@ -42,7 +47,8 @@ private:
 
     std::ostream& out_;
     std::mutex out_mutex_;
-    engine::ChessEngine engine_;
+    std::string name_;
+    EngineT engine_;
     chess::Position pos_;
     chess::Position search_pos_;  // the position of the running search, for move notation
     bool chess960_ = false;
@@ -52,5 +58,10 @@ private:
     int elo_ = engine::kMaxElo;
     eval::Preset preset_ = eval::Preset::kFull;
 };
+
+using Session = BasicSession<engine::ChessEngine>;
+
+// Instantiated once, in session.cpp.
+extern template class BasicSession<engine::ChessEngine>;
 
 }  // namespace kibitz::uci

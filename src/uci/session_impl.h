@@ -1,0 +1,302 @@
+// The members of BasicSession<EngineT>. Include only in a .cpp that instantiates a session over
+// another engine type (session.cpp instantiates Session); the parts that do not depend on the
+// engine are plain functions, compiled once in session.cpp.
+#pragma once
+
+#include <cctype>
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "chess/notation.h"
+#include "core/result.h"
+#include "core/strings.h"
+#include "uci/info.h"
+#include "uci/session.h"
+
+namespace kibitz::uci {
+
+namespace detail {
+
+// The "option name … type …" lines sent after "uci", each ending in a newline.
+std::string option_lines();
+
+// value as a number in [lo, hi], else nullopt.
+std::optional<long long> spin(const std::string& value, long long lo, long long hi);
+
+// "go" without "perft": the search limits, or the error to report.
+core::Result<engine::GoParams> parse_go(const std::vector<std::string_view>& words);
+
+// "go perft <depth>": the moves with their node counts, the total, time and speed (pos is a
+// copy because perft makes and unmakes the moves on it).
+core::Result<std::string> perft_report(chess::Position pos,
+                                       const std::vector<std::string_view>& words);
+
+// "d": the board, FEN, key, checkers and the number of legal moves.
+std::string board_text(const chess::Position& pos);
+
+}  // namespace detail
+
+template <class EngineT>
+BasicSession<EngineT>::BasicSession(std::ostream& out, std::string name)
+    : out_(out), name_(std::move(name)) {
+    engine_.on_info = [this](const search::Iteration<chess::Move>& it) {
+        send(format_info(search_pos_, it, engine_.nodes(), show_wdl_));
+    };
+    engine_.on_currmove = [this](chess::Move m, int number, search::Depth depth) {
+        send("info depth " + std::to_string(depth) + " currmove " +
+             chess::move_to_uci(search_pos_, m) + " currmovenumber " + std::to_string(number));
+    };
+    engine_.on_bestmove = [this](chess::Move best, chess::Move ponder) {
+        std::string line = "bestmove " + chess::move_to_uci(search_pos_, best);
+        if (ponder != chess::Move{}) {
+            chess::Position after = search_pos_;
+            after.make(best);
+            line += " ponder " + chess::move_to_uci(after, ponder);
+        }
+        send(line);
+    };
+}
+
+template <class EngineT>
+BasicSession<EngineT>::~BasicSession() {
+    stop_search();
+}
+
+template <class EngineT>
+void BasicSession<EngineT>::send(const std::string& text) {
+    std::lock_guard lock(out_mutex_);
+    out_ << text << std::endl;
+}
+
+template <class EngineT>
+void BasicSession<EngineT>::error(const std::string& what) {
+    send("info string error: " + what);
+}
+
+template <class EngineT>
+void BasicSession<EngineT>::stop_search() {
+    engine_.stop();
+    engine_.wait();
+}
+
+template <class EngineT>
+bool BasicSession<EngineT>::handle(std::string_view line) {
+    line = core::trim(line);
+    const auto space = line.find_first_of(" \t");
+    const std::string_view cmd = line.substr(0, space);
+    const std::string_view args =
+        space == std::string_view::npos ? std::string_view{} : core::trim(line.substr(space));
+    if (cmd == "quit") {
+        stop_search();
+        return false;
+    }
+    if (cmd == "uci") {
+        cmd_uci();
+    } else if (cmd == "isready") {
+        send("readyok");
+    } else if (cmd == "ucinewgame") {
+        stop_search();
+        engine_.clear();
+        pos_ = chess::Position::from_fen(chess::kStartFen, chess960_).value();
+    } else if (cmd == "position") {
+        cmd_position(args);
+    } else if (cmd == "setoption") {
+        cmd_setoption(args);
+    } else if (cmd == "go") {
+        cmd_go(args);
+    } else if (cmd == "stop") {
+        engine_.stop();
+    } else if (cmd == "ponderhit") {
+        engine_.ponderhit();
+    } else if (cmd == "d") {
+        send(detail::board_text(pos_));
+    } else if (cmd == "eval") {
+        // The full evaluation's table, then the score of the preset in use.
+        send(eval::eval_report(pos_, eval::default_weights()) + "Preset " +
+             std::string(eval::to_string(preset_)) + ": " +
+             std::to_string(eval::evaluate(pos_, preset_)) + " (side to move)");
+    } else if (cmd == "bench") {
+        cmd_bench(args);
+    }
+    return true;
+}
+
+template <class EngineT>
+void BasicSession<EngineT>::cmd_uci() {
+    send("id name " + name_ + "\nid author the Kibitz developers\n" + detail::option_lines() +
+         "uciok");
+}
+
+// position [startpos | fen <FEN>] [moves m1 m2 …]. A bad FEN keeps the old position; an
+// illegal move is reported and the position stops before it.
+template <class EngineT>
+void BasicSession<EngineT>::cmd_position(std::string_view args) {
+    const auto words = core::split_words(args);
+    std::size_t i = 0;
+    std::string fen;
+    if (i < words.size() && words[i] == "startpos") {
+        fen = chess::kStartFen;
+        ++i;
+    } else if (i < words.size() && words[i] == "fen") {
+        for (++i; i < words.size() && words[i] != "moves"; ++i) {
+            if (!fen.empty()) fen += ' ';
+            fen += words[i];
+        }
+    } else {
+        error("position needs 'startpos' or 'fen <FEN>'");
+        return;
+    }
+    auto parsed = chess::Position::from_fen(fen, chess960_);
+    if (!parsed) {
+        error(parsed.error());
+        return;
+    }
+    chess::Position pos = std::move(parsed.value());
+    if (i < words.size() && words[i] != "moves") {
+        error("position: expected 'moves', got '" + std::string(words[i]) + "'");
+        return;
+    }
+    for (++i; i < words.size(); ++i) {
+        const auto move = chess::move_from_uci(pos, words[i]);
+        if (!move) {
+            error(move.error() + "; position stops before it");
+            break;
+        }
+        pos.make(*move);
+    }
+    pos_ = std::move(pos);
+}
+
+// setoption name <id> [value <x>]; names are case-insensitive, as the protocol says.
+template <class EngineT>
+void BasicSession<EngineT>::cmd_setoption(std::string_view args) {
+    const auto words = core::split_words(args);
+    std::string name, value;
+    std::string* field = nullptr;
+    for (const auto w : words) {
+        if (w == "name") {
+            field = &name;
+        } else if (w == "value") {
+            field = &value;
+        } else if (field) {
+            if (!field->empty()) *field += ' ';
+            *field += w;
+        }
+    }
+    if (name.empty()) {
+        error("setoption needs 'name <option>'");
+        return;
+    }
+    set_option(name, value);
+}
+
+template <class EngineT>
+void BasicSession<EngineT>::set_option(const std::string& name, const std::string& value) {
+    using detail::spin;
+    std::string key;
+    for (const char c : name) key += char(std::tolower(static_cast<unsigned char>(c)));
+    const auto bad = [&](const std::string& expected) {
+        error("option " + name + " takes " + expected + ", got '" + value + "'");
+    };
+    const auto boolean = [&](bool& target) {
+        if (value != "true" && value != "false") return bad("true or false");
+        target = value == "true";
+    };
+    if (key == "hash") {
+        if (const auto v = spin(value, 1, 65536)) {
+            stop_search();
+            engine_.set_hash_mb(std::size_t(*v));
+        } else {
+            bad("a size in MB from 1 to 65536");
+        }
+    } else if (key == "threads") {
+        if (const auto v = spin(value, 1, 256)) {
+            stop_search();
+            engine_.set_threads(int(*v));
+        } else {
+            bad("a number from 1 to 256");
+        }
+    } else if (key == "multipv") {
+        if (const auto v = spin(value, 1, 256)) {
+            stop_search();
+            multipv_ = int(*v);
+            engine_.set_multipv(multipv_);
+        } else {
+            bad("a number from 1 to 256");
+        }
+    } else if (key == "move overhead") {
+        if (const auto v = spin(value, 0, 5000))
+            engine_.set_move_overhead(*v);
+        else
+            bad("milliseconds from 0 to 5000");
+    } else if (key == "clear hash") {
+        stop_search();
+        engine_.clear();
+    } else if (key == "ponder") {
+        bool ignored = false;
+        boolean(ignored);  // pondering is driven by "go ponder"; the option only informs
+    } else if (key == "uci_chess960") {
+        boolean(chess960_);
+        pos_.set_chess960(chess960_ || pos_.chess960());
+    } else if (key == "uci_showwdl") {
+        boolean(show_wdl_);
+    } else if (key == "uci_limitstrength" || key == "uci_elo") {
+        if (key == "uci_limitstrength") {
+            boolean(limit_strength_);
+        } else if (const auto v = spin(value, engine::kMinElo, engine::kMaxElo)) {
+            elo_ = int(*v);
+        } else {
+            return bad("a rating from " + std::to_string(engine::kMinElo) + " to " +
+                       std::to_string(engine::kMaxElo));
+        }
+        stop_search();
+        const auto seed =
+            std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count());
+        engine_.set_strength(limit_strength_ ? elo_ : 0, seed);
+    } else if (key == "evalpreset") {
+        const auto p = eval::parse_preset(value);
+        if (!p) return error(p.error());
+        stop_search();
+        preset_ = *p;
+        engine_.set_evaluator(engine::ChessEvaluator(preset_));
+    } else {
+        error("unknown option '" + name + "'");
+    }
+}
+
+template <class EngineT>
+void BasicSession<EngineT>::cmd_go(std::string_view args) {
+    const auto words = core::split_words(args);
+    if (!words.empty() && words[0] == "perft") {
+        const auto report = detail::perft_report(pos_, words);
+        return report ? send(*report) : error(report.error());
+    }
+    const auto go = detail::parse_go(words);
+    if (!go) return error(go.error());
+    stop_search();
+    search_pos_ = pos_;
+    engine_.set_position(engine::ChessGame(pos_));
+    engine_.go(*go, pos_.side_to_move());
+}
+
+template <class EngineT>
+void BasicSession<EngineT>::cmd_bench(std::string_view args) {
+    int depth = engine::kBenchDepth;
+    if (!args.empty()) {
+        const auto d = core::parse_int<int>(args);
+        if (!d || *d < 1 || *d > 30) return error("bench takes a depth from 1 to 30");
+        depth = *d;
+    }
+    stop_search();
+    std::ostringstream log;
+    const auto r = engine::run_bench(depth, log);
+    send(log.str() + "Nodes searched: " + std::to_string(r.nodes) +
+         "\nNodes/second: " + std::to_string(r.nps));
+}
+
+}  // namespace kibitz::uci

@@ -112,3 +112,26 @@ add_test(NAME cli_match_state_mismatch
          COMMAND sh -c "rm -f '${match_state_other}' && \"$<TARGET_FILE:kibitz>\" match -engine cmd=$<TARGET_FILE:kibitz> -engine cmd=$<TARGET_FILE:kibitz> -each depth=1 -maxmoves 10 -state ${match_state_other} >/dev/null && \"$<TARGET_FILE:kibitz>\" match -engine cmd=$<TARGET_FILE:kibitz> -engine cmd=$<TARGET_FILE:kibitz> -each depth=2 -maxmoves 10 -state ${match_state_other} 2>&1")
 set_tests_properties(cli_match_state_mismatch PROPERTIES PASS_REGULAR_EXPRESSION
     "state file .*cli_match_other.state was written for a different depth of engine 1: 1 vs 2")
+
+# ---- The lab (src/lab) ------------------------------------------------------------------
+add_test(NAME lab_list COMMAND kibitz lab list)
+set_tests_properties(lab_list PROPERTIES PASS_REGULAR_EXPRESSION "cornell.*tournament.*no-pruning")
+
+add_test(NAME lab_unknown_experiment COMMAND kibitz lab run no-such-experiment)
+set_tests_properties(lab_unknown_experiment PROPERTIES WILL_FAIL TRUE)
+
+add_test(NAME lab_bad_positions
+         COMMAND kibitz lab run minimax --positions /nonexistent.epd --out ${CMAKE_BINARY_DIR}/lab-bad)
+set_tests_properties(lab_bad_positions PROPERTIES PASS_REGULAR_EXPRESSION "/nonexistent.epd")
+
+add_test(NAME lab_uci_variant
+         COMMAND sh -c "printf 'uci\\nisready\\nposition startpos\\ngo depth 4\\nisready\\n' | \"$<TARGET_FILE:kibitz>\" lab uci no-null-move")
+set_tests_properties(lab_uci_variant PROPERTIES
+                     PASS_REGULAR_EXPRESSION "id name Kibitz no-null-move.*uciok.*readyok.*bestmove")
+
+# Every experiment end to end at small sizes on three positions (tournaments of 2 games at
+# 0.5+0.01): each must write its report, and none may say that its variants disagreed.
+add_test(NAME lab_all_quick
+         COMMAND sh -c "rm -rf lab-quick && \"$<TARGET_FILE:kibitz>\" lab all --quick --positions ${PROJECT_SOURCE_DIR}/tests/data/lab_positions.epd --movetime 10 --out lab-quick && for e in cornell minimax ordering algorithms hashing pruning aspiration presets tournament; do test -s lab-quick/$e/README.md || { echo missing $e; exit 1; }; done && ! grep -l 'NO\\*\\*' lab-quick/*/README.md"
+         WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
+set_tests_properties(lab_all_quick PROPERTIES TIMEOUT 300)

@@ -15,6 +15,7 @@ void register_epd(CLI::App& app);
 void register_pgn(CLI::App& app);
 void register_match(CLI::App& app);
 void register_play(CLI::App& app);
+void register_lab(CLI::App& app);
 
 // Runs the UCI engine on stdin/stdout until "quit" or end of input; returns the exit status.
 // This is what `kibitz` does when no subcommand is given.

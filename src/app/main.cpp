@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
         register_pgn(app);
         register_match(app);
         register_play(app);
+        register_lab(app);
 
         try {
             app.parse(argc, argv);

@@ -1,0 +1,156 @@
+// Experiment 5: the transposition table. With and without it, at several sizes, in the lab's
+// value-preserving alpha-beta and in the engine's search; and iterative deepening 1..N
+// against a direct search to depth N (the thesis: deepening is often the faster of the two).
+#include "lab/experiments.h"
+#include "lab/measure.h"
+#include "lab/report.h"
+#include "lab/variants.h"
+
+namespace kibitz::lab {
+
+namespace {
+
+struct EngineTotals {
+    std::uint64_t nodes = 0;
+    std::int64_t ms = 0;
+};
+
+EngineTotals engine_totals(Context& ctx, const std::string& variant, int depth, std::size_t mb,
+                           Progress& progress, const std::string& what) {
+    EngineTotals t;
+    search::Limits limits;
+    limits.depth = depth;
+    for (const auto& pos : ctx.positions) {
+        if (ctx.stopped()) break;
+        const VariantSearch s = search_with_variant(variant, pos, limits, mb);
+        t.nodes += s.stats.nodes;
+        t.ms += s.ms;
+        progress.step(what);
+    }
+    return t;
+}
+
+Status run(Context& ctx) {
+    const bool quick = ctx.options.quick;
+    const int depth = ctx.depth_or(quick ? 3 : 6);
+    const int engine_depth = quick ? 6 : depth + 4;
+    const std::vector<std::size_t> sizes =
+        quick ? std::vector<std::size_t>{1, 16} : std::vector<std::size_t>{1, 4, 16, 64};
+    const int n = int(ctx.positions.size());
+    const int direct_from = std::max(2, depth - 2);
+    const int steps = n * (int(sizes.size() + 1) * 2 + 2 * (depth - direct_from + 1));
+    Progress progress(ctx.log, "hashing", steps);
+
+    // A. Table sizes: the lab's alpha-beta (ID, ordering) and the engine.
+    Config lab;
+    lab.quiescence = search::kMaxPly;
+    lab.order = Order::kHistory;
+    lab.iterative = true;
+    struct SizeRow {
+        std::string name;
+        Totals lab;
+        EngineTotals engine;
+    };
+    std::vector<SizeRow> size_rows;
+    size_rows.push_back(
+        {"no table", measure(ctx, eval::Preset::kFull, lab, depth, 0, &progress, "no table"),
+         engine_totals(ctx, "no-tt", engine_depth, 1, progress, "engine, no table")});
+    lab.tt = true;
+    for (const std::size_t mb : sizes) {
+        const std::string name = std::to_string(mb) + " MB";
+        size_rows.push_back(
+            {name, measure(ctx, eval::Preset::kFull, lab, depth, mb, &progress, name),
+             engine_totals(ctx, "full", engine_depth, mb, progress, "engine, " + name)});
+    }
+
+    // B. Iterative deepening against a direct search, with the table.
+    struct DirectRow {
+        int depth;
+        Totals iterative, direct;
+    };
+    std::vector<DirectRow> direct_rows;
+    for (int d = direct_from; d <= depth && !ctx.stopped(); ++d) {
+        Config it = lab, direct = lab;
+        direct.iterative = false;
+        direct_rows.push_back({d,
+                               measure(ctx, eval::Preset::kFull, it, d, 16, &progress,
+                                       "ID depth " + std::to_string(d)),
+                               measure(ctx, eval::Preset::kFull, direct, d, 16, &progress,
+                                       "direct depth " + std::to_string(d))});
+    }
+    if (ctx.stopped()) return Done{};
+
+    bool same = true;
+    for (const auto& row : size_rows) same = same && row.lab.scores == size_rows[0].lab.scores;
+    for (const auto& row : direct_rows) same = same && row.iterative.scores == row.direct.scores;
+
+    Report r(ctx, "5. Transposition table, and iterative deepening vs a direct search");
+    r.text(
+        "**A. Table size.** The lab's alpha-beta (quiescence, MVV-LVA, killers, history, "
+        "iterative deepening) to depth " +
+        std::to_string(depth) +
+        ", where the table gives the best move of the last visit and cuts only with entries "
+        "of the same depth (so the value never changes); and Kibitz's engine search to depth " +
+        std::to_string(engine_depth) +
+        ", where entries of any sufficient depth cut and the table is what makes its other "
+        "pruning safe. Each position starts with an empty table. Means per position.");
+    r.text(std::string("The lab's searches returned the same value with every table and in both "
+                       "modes: **") +
+           (same ? "yes" : "NO") + "**.");
+    std::vector<std::vector<std::string>> rows;
+    BarChart chart;
+    chart.title =
+        "Engine search to depth " + std::to_string(engine_depth) + ": nodes by table size";
+    chart.y_label = "nodes per position";
+    for (const auto& row : size_rows) {
+        const double lab_nodes = row.lab.mean(row.lab.stats.nodes);
+        const double engine_nodes = double(row.engine.nodes) / n;
+        rows.push_back(
+            {row.name, with_commas(std::uint64_t(lab_nodes)), fixed(row.lab.mean_ms(), 1),
+             percent(lab_nodes / size_rows[0].lab.mean(size_rows[0].lab.stats.nodes)),
+             with_commas(std::uint64_t(engine_nodes)), fixed(double(row.engine.ms) / n, 1),
+             percent(engine_nodes / (double(size_rows[0].engine.nodes) / n))});
+        chart.bars.push_back({row.name, engine_nodes, 0});
+    }
+    r.table({"table", "lab αβ nodes", "lab ms", "lab vs none", "engine nodes", "engine ms",
+             "engine vs none"},
+            rows);
+    r.plot("sizes", render_svg(chart), "Engine nodes by table size");
+
+    r.text(
+        "**B. Iterative deepening 1..N against depth N alone**, the lab's alpha-beta with a "
+        "16 MB table, killers and history. Deepening pays when the moves and bounds it "
+        "leaves in the table, killers and history save more than the shallower iterations "
+        "cost.");
+    rows.clear();
+    LinePlot plot;
+    plot.title = "Iterative deepening vs a direct search";
+    plot.x_label = "depth (plies)";
+    plot.y_label = "nodes per position";
+    plot.log_y = plot.integer_x = true;
+    Series s_it{"iterative 1..N", {}, {}}, s_direct{"depth N directly", {}, {}};
+    for (const auto& row : direct_rows) {
+        const double it = row.iterative.mean(row.iterative.stats.nodes);
+        const double direct = row.direct.mean(row.direct.stats.nodes);
+        rows.push_back({std::to_string(row.depth), with_commas(std::uint64_t(it)),
+                        fixed(row.iterative.mean_ms(), 1), with_commas(std::uint64_t(direct)),
+                        fixed(row.direct.mean_ms(), 1), fixed(it / direct, 2)});
+        s_it.x.push_back(row.depth), s_it.y.push_back(it);
+        s_direct.x.push_back(row.depth), s_direct.y.push_back(direct);
+    }
+    r.table({"N", "iterative nodes", "iterative ms", "direct nodes", "direct ms",
+             "iterative / direct (nodes)"},
+            rows);
+    plot.series = {s_it, s_direct};
+    r.plot("iterative", render_svg(plot), "Iterative deepening against a direct search");
+    return r.save();
+}
+
+}  // namespace
+
+Experiment experiment_hashing() {
+    return {"hashing", "Transposition table; iterative vs direct",
+            "thesis: with a hash table, iterating 1..N is often faster than N alone", run};
+}
+
+}  // namespace kibitz::lab

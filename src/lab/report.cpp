@@ -1,0 +1,151 @@
+// Report files and their header.
+#include "lab/report.h"
+
+#include <sys/utsname.h>
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <fstream>
+#include <iomanip>
+#include <memory>
+#include <sstream>
+#include <thread>
+
+#include "engine/chess_engine.h"
+
+namespace kibitz::lab {
+
+namespace {
+
+// The first line a command prints, or "" when it cannot run.
+std::string first_line_of(const std::string& command) {
+    std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen(command.c_str(), "r"), pclose);
+    if (!pipe) return "";
+    char buffer[256];
+    std::string line;
+    if (std::fgets(buffer, sizeof buffer, pipe.get())) line = buffer;
+    while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
+    return line;
+}
+
+std::string cpu_model() {
+    std::ifstream in("/proc/cpuinfo");
+    std::string line;
+    while (std::getline(in, line))
+        if (line.rfind("model name", 0) == 0) {
+            const auto colon = line.find(':');
+            if (colon != std::string::npos) return line.substr(colon + 2);
+        }
+    return "unknown CPU";
+}
+
+std::string today() {
+    const std::time_t now = std::time(nullptr);
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    std::ostringstream out;
+    out << std::put_time(&tm, "%Y-%m-%d %H:%M UTC");
+    return out.str();
+}
+
+}  // namespace
+
+std::string machine_description() {
+    utsname u{};
+    uname(&u);
+    std::ostringstream out;
+    out << cpu_model() << ", " << std::thread::hardware_concurrency() << " logical cores, "
+        << u.sysname << ' ' << u.release;
+    return out.str();
+}
+
+std::string build_description() {
+    std::ostringstream out;
+    out << "Kibitz " << KIBITZ_VERSION;
+    const std::string commit = first_line_of("git -C '" + std::string(KIBITZ_SOURCE_DIR) +
+                                             "' describe --always --dirty 2>/dev/null");
+    if (!commit.empty()) out << ", commit `" << commit << '`';
+#if defined(__clang__)
+    out << ", clang " << __clang_major__ << '.' << __clang_minor__;
+#elif defined(__GNUC__)
+    out << ", GCC " << __GNUC__ << '.' << __GNUC_MINOR__;
+#endif
+#if defined(NDEBUG)
+    out << ", optimised";
+#else
+    out << ", with assertions";
+#endif
+#if defined(__BMI2__)
+    out << ", BMI2 (native)";
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+    out << ", AddressSanitizer";
+#endif
+    std::ostringstream sink;
+    const auto bench = engine::run_bench(engine::kBenchDepth, sink);
+    out << ", `Bench: " << bench.nodes << '`';
+    return out.str();
+}
+
+Report::Report(const Context& ctx, const std::string& title) : ctx_(ctx) {
+    static const std::string machine = machine_description();
+    static const std::string build = build_description();
+    md_ << "# " << title << "\n\n"
+        << "- Machine: " << machine << "\n"
+        << "- Build: " << build << "\n"
+        << "- Command: `" << ctx.options.command << "`\n"
+        << "- Positions: " << ctx.positions.size() << " from `" << ctx.positions_name << "`\n"
+        << "- Date: " << today() << "\n\n";
+}
+
+void Report::text(const std::string& markdown) { md_ << markdown << "\n\n"; }
+
+void Report::heading(const std::string& title) { md_ << "## " << title << "\n\n"; }
+
+void Report::table(const std::vector<std::string>& header,
+                   const std::vector<std::vector<std::string>>& rows) {
+    md_ << '|';
+    for (const auto& h : header) md_ << ' ' << h << " |";
+    md_ << "\n|";
+    for (std::size_t i = 0; i < header.size(); ++i) md_ << (i == 0 ? "---|" : "---:|");
+    md_ << '\n';
+    for (const auto& row : rows) {
+        md_ << '|';
+        for (const auto& cell : row) md_ << ' ' << cell << " |";
+        md_ << '\n';
+    }
+    md_ << '\n';
+}
+
+void Report::plot(const std::string& name, const std::string& svg, const std::string& caption) {
+    svgs_.emplace_back(name + ".svg", svg);
+    md_ << "![" << caption << "](" << name << ".svg)\n\n";
+}
+
+Status Report::save() {
+    for (const auto& [file, svg] : svgs_)
+        if (auto s = write_file(ctx_.dir + "/" + file, svg); !s) return s;
+    return write_file(ctx_.dir + "/README.md", md_.str());
+}
+
+std::string with_commas(std::uint64_t n) {
+    std::string digits = std::to_string(n), out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return out;
+}
+
+std::string fixed(double x, int decimals) {
+    std::ostringstream out;
+    out << std::fixed << std::setprecision(decimals) << x;
+    return out.str();
+}
+
+std::string percent(double fraction, int decimals) {
+    return fixed(100.0 * fraction, decimals) + "%";
+}
+
+}  // namespace kibitz::lab

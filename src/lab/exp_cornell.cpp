@@ -180,6 +180,37 @@ Status run(Context& ctx) {
     }
     plot.series = {mm, ab, mm4, ab4, pmm, pab};
     r.plot("boards", render_svg(plot), "Positions evaluated per move by ply");
+
+    r.headline(
+        "branching factor: minimax / alpha-beta with the report's sort", "≈ 35 / ≈ 25",
+        fixed(mm_root, 1) + " / " + fixed(ab_root, 1) + " (ply " + std::to_string(max_ply) + ")");
+    if (max_ply >= 3) {
+        const auto& q3 = cells[3][3];
+        const auto& q4 = cells[3][4];
+        auto boards = [](const Totals& t) {
+            return with_commas(std::uint64_t(t.mean(t.stats.leaves)));
+        };
+        r.headline("ply 3 + Q4, positions evaluated: minimax → alpha-beta", "38,599 → 11,567",
+                   boards(q4.minimax) + " → " + boards(q4.alphabeta));
+        r.headline("alpha-beta at ply 3: Q3 → Q4 evaluates fewer positions", "18,545 → 11,567",
+                   boards(q3.alphabeta) + " → " + boards(q4.alphabeta));
+        r.headline("ply 3 + Q3, ms per move: minimax / alpha-beta", "5,456 / 3,510",
+                   fixed(q3.minimax.mean_ms(), 1) + " / " + fixed(q3.alphabeta.mean_ms(), 1));
+    }
+    r.why(
+        "The branching factors agree: about 37 moves a position, and about 27 with alpha-beta "
+        "and the report's sort. That sort (moves whose 1-ply score is closest to 0 first) puts "
+        "captures, which change the score most, last: a poor order for alpha-beta, which is "
+        "why alpha-beta saves so little here next to MVV-LVA (experiment 3), and why, paying "
+        "one evaluation per move sorted, it is no faster than minimax at ply 3. The quiescence "
+        "searches differ: ours follows every capture and promotion, with stand pat, and grows "
+        "about 4× per extra Q ply; the report's grew by tens of percent at most, so its "
+        "quiescence must have been far narrower (it does not say how). Its cells also come "
+        "from different games (each an average over the moves of a 30-move game it played), "
+        "while every cell here searches the same 40 positions; that is the likely reason its "
+        "table has deeper quiescence evaluating fewer positions (18,545 → 11,567), possible "
+        "in principle (other leaf values, other cutoffs) but not seen here. Times are about "
+        "1,000× shorter: C++ on a current core against Java on a 1.4 GHz Athlon in 2003.");
     return r.save();
 }
 

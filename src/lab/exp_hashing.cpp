@@ -33,7 +33,7 @@ EngineTotals engine_totals(Context& ctx, const std::string& variant, int depth, 
 Status run(Context& ctx) {
     const bool quick = ctx.options.quick;
     const int depth = ctx.depth_or(quick ? 3 : 6);
-    const int engine_depth = quick ? 6 : depth + 4;
+    const int engine_depth = quick ? 6 : depth + 7;
     const std::vector<std::size_t> sizes =
         quick ? std::vector<std::size_t>{1, 16} : std::vector<std::size_t>{1, 4, 16, 64};
     const int n = int(ctx.positions.size());
@@ -143,6 +143,38 @@ Status run(Context& ctx) {
             rows);
     plot.series = {s_it, s_direct};
     r.plot("iterative", render_svg(plot), "Iterative deepening against a direct search");
+
+    const auto& last = direct_rows.back();
+    r.headline("iterating 1..N is often faster than depth N alone", "often faster",
+               "depth " + std::to_string(last.depth) + ": " +
+                   fixed(last.iterative.mean(last.iterative.stats.nodes) /
+                             last.direct.mean(last.direct.stats.nodes),
+                         2) +
+                   "× the nodes, " + fixed(double(last.iterative.ns) / double(last.direct.ns), 2) +
+                   "× the time of the direct search");
+    const auto& none = size_rows.front();
+    const auto& biggest = size_rows.back();
+    r.headline(
+        "a hash table saves work (thesis: store depth, score, move; trust deep entries)", "–",
+        "engine, depth " + std::to_string(engine_depth) + ": " +
+            fixed(double(none.engine.nodes) /
+                      double(std::max<std::uint64_t>(1, biggest.engine.nodes)),
+                  1) +
+            "× the nodes without a table than with " + biggest.name + "; lab αβ: " +
+            fixed(none.lab.mean(none.lab.stats.nodes) / biggest.lab.mean(biggest.lab.stats.nodes),
+                  2) +
+            "×");
+    r.why(
+        "Iterative deepening pays in the lab's alpha-beta as the thesis says: the shallow "
+        "iterations cost a fraction of the last one and leave it the best moves to try first, "
+        "in the table, the killers and the history. Without a table, deepening repeats the "
+        "shallow work for little, which is why the lab's search without one needs more than "
+        "twice the nodes. The lab's table cuts only with entries of exactly the same depth (so "
+        "that no value changes); the engine trusts any entry at least as deep as needed, as the "
+        "thesis describes, and its pruning leans on the table's moves and bounds. Size matters "
+        "little at these depths: a 1 MB table already holds most of what a search of this "
+        "size needs; bigger tables pay in long analyses and slow games, where the tree "
+        "outgrows them.");
     return r.save();
 }
 

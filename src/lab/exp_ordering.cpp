@@ -140,38 +140,78 @@ Status run(Context& ctx) {
     r.table(header, rows);
     r.plot("nodes", render_svg(plot), "Nodes by depth for each ordering, log scale");
 
-    // Cutoffs at the deepest depth each variant reached.
-    rows.clear();
+    // Cutoffs by the first move (and within the first three) at every depth reached.
+    auto share = [](std::uint64_t a, std::uint64_t b) { return b ? double(a) / double(b) : 0.0; };
     BarChart bars;
     bars.title = "Cutoffs made by the first move (deepest depth each ordering reached)";
     bars.y_label = "% of beta cutoffs";
     bars.reference = 75;
     bars.reference_label = "thesis: ≈75%";
+    std::vector<std::vector<std::string>> first_rows, first3_rows;
     for (std::size_t v = 0; v < list.size(); ++v) {
-        if (results[v].empty()) continue;
-        const Totals& t = results[v].back();
-        rows.push_back({list[v].name, std::to_string(results[v].size()),
-                        with_commas(std::uint64_t(t.mean(t.stats.nodes))), fixed(t.mean_ms(), 1),
-                        percent(t.first_cut()), percent(t.first3_cut())});
-        bars.bars.push_back({list[v].name, 100.0 * t.first_cut(), 0});
+        std::vector<std::string> first = {list[v].name}, first3 = {list[v].name};
+        for (int d = 2; d <= max_depth; ++d) {
+            const bool has = int(results[v].size()) >= d;
+            first.push_back(has ? percent(results[v][std::size_t(d - 1)].first_cut()) : "–");
+            first3.push_back(has ? percent(results[v][std::size_t(d - 1)].first3_cut()) : "–");
+        }
+        first_rows.push_back(first);
+        first3_rows.push_back(first3);
+        if (!results[v].empty())
+            bars.bars.push_back({list[v].name, 100.0 * results[v].back().first_cut(), 0});
     }
-    auto share = [](std::uint64_t a, std::uint64_t b) { return b ? double(a) / double(b) : 0.0; };
-    rows.push_back(
-        {"*Kibitz's engine search* (PVS, pruning, reductions)", std::to_string(max_depth),
-         with_commas(engine.nodes / std::uint64_t(std::max(1, n))),
-         fixed(double(engine.ms) / std::max(1, n), 1), percent(share(engine.first, engine.cutoffs)),
-         percent(share(engine.first3, engine.cutoffs))});
+    std::vector<std::string> engine_first = {"*Kibitz's engine search*"},
+                             engine_first3 = engine_first;
+    for (int d = 2; d < max_depth; ++d) engine_first.push_back(""), engine_first3.push_back("");
+    engine_first.push_back(percent(share(engine.first, engine.cutoffs)));
+    engine_first3.push_back(percent(share(engine.first3, engine.cutoffs)));
+    first_rows.push_back(engine_first);
+    first3_rows.push_back(engine_first3);
     bars.bars.push_back({"engine search", 100.0 * share(engine.first, engine.cutoffs), 0});
-    rows.push_back({"the thesis (ID + hash table)", "", "", "", "≈ 75%", "≈ 90%"});
+    std::vector<std::string> cut_header = {"ordering"};
+    for (int d = 2; d <= max_depth; ++d) cut_header.push_back("depth " + std::to_string(d));
     r.heading("Cutoffs on the first move");
     r.text(
-        "At the deepest depth each ordering reached (the engine's row: its own search to "
-        "depth " +
-        std::to_string(max_depth) + ", not value-preserving).");
-    r.table({"ordering", "depth", "nodes per position", "ms per position", "first-move cutoffs",
-             "within the first 3"},
-            rows);
+        "Share of beta cutoffs (full-width nodes; quiescence not counted) made by the first "
+        "move searched, by depth. The thesis: about 75% with iterative deepening and a hash "
+        "table. The engine's row is its own search (PVS with pruning and reductions, not "
+        "value-preserving) to depth " +
+        std::to_string(max_depth) + ", " +
+        with_commas(engine.nodes / std::uint64_t(std::max(1, n))) + " nodes a position.");
+    r.table(cut_header, first_rows);
+    r.text("Within the first three moves (the thesis: about 90%):");
+    r.table(cut_header, first3_rows);
     r.plot("first-move", render_svg(bars), "Share of cutoffs by the first move");
+
+    const Totals& id = results.back().back();
+    r.headline(
+        "with ID and a hash table the first move cuts ≈75% of the time, one of the "
+        "first three ≈90%",
+        "≈ 75% / ≈ 90%",
+        percent(id.first_cut()) + " / " + percent(id.first3_cut()) + " (depth " +
+            std::to_string(results.back().size()) + "); engine search " +
+            percent(share(engine.first, engine.cutoffs)) + " / " +
+            percent(share(engine.first3, engine.cutoffs)));
+    // Nodes saved by the orderings, at the deepest depth the unordered search reached.
+    const std::size_t common = results[1].size();
+    if (common >= 1 && results.back().size() >= common) {
+        const double none = results[1][common - 1].mean(results[1][common - 1].stats.nodes);
+        const double best = results.back()[common - 1].mean(results.back()[common - 1].stats.nodes);
+        r.headline("ordering matters (the 2011 article: history made Kaissa 10× faster)",
+                   "10× (history, Kaissa)",
+                   fixed(none / std::max(1.0, best), 0) +
+                       "× fewer nodes than as generated (depth " + std::to_string(common) +
+                       ", all orderings together)");
+    }
+    r.why(
+        "The thesis's 75% and 90% are reached and passed: killers alone bring the search near "
+        "them, and with history, the table's move and iterative deepening the first move "
+        "makes most cutoffs at every depth. The share counts only nodes that cut, so it says "
+        "nothing of ALL nodes, where every move must be searched; node counts tell the whole "
+        "story. There the biggest step by far is searching captures first (MVV-LVA); killers "
+        "halve what is left; history, the table's move and iterative deepening each take "
+        "another 10–40% at depth 5–6. The Kaissa figure (10× from the history heuristic) "
+        "comes from a program without the other orderings, where history had more to do.");
     return r.save();
 }
 

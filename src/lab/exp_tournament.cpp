@@ -40,6 +40,16 @@ Status run(Context& ctx) {
     r.text("`" + standings->command + "`");
     r.table({"variant", "games", "score", "Elo (95%)"}, standings_rows(*standings));
     r.plot("elo", elo_chart(*standings, "Elo of each variant (full engine = 0)"), "Elo by variant");
+
+    const std::string elo = elo_list(*standings);
+    r.headline("tournaments between the implementations rank them", "pairwise matches",
+               std::to_string(standings->total_games) + " games at " + tc + "; Elo against " +
+                   "the full engine: " + elo);
+    r.why(
+        "Each technique is worth playing strength, and together the forward pruning is worth "
+        "most. The intervals are wide: a round-robin that fits in the lab's time budget has "
+        "a few hundred games, enough to rank large differences, not to separate techniques "
+        "worth 20–30 Elo each. `kibitz match` with `-sprt` settles a single technique.");
     return r.save();
 }
 

@@ -8,6 +8,7 @@
 #include "chess/epd.h"
 #include "chess/pgn.h"
 #include "lab/experiments.h"
+#include "lab/report.h"
 
 namespace kibitz::lab {
 
@@ -153,7 +154,7 @@ Status run_experiment(const Experiment& e, const Options& options, std::ostream&
     if (!status) return status;
     if (ctx.stopped()) return core::error("stopped: no report written for " + e.name);
     log << "== " << e.name << " done in " << clock.elapsed_ms() / 1000 << " s" << std::endl;
-    return Done{};
+    return write_summary(options.out);
 }
 
 }  // namespace kibitz::lab

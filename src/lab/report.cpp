@@ -13,6 +13,7 @@
 #include <thread>
 
 #include "engine/chess_engine.h"
+#include "lab/experiments.h"
 
 namespace kibitz::lab {
 
@@ -88,7 +89,7 @@ std::string build_description() {
     return out.str();
 }
 
-Report::Report(const Context& ctx, const std::string& title) : ctx_(ctx) {
+Report::Report(const Context& ctx, const std::string& title) : ctx_(ctx), title_(title) {
     static const std::string machine = machine_description();
     static const std::string build = build_description();
     md_ << "# " << title << "\n\n"
@@ -123,10 +124,63 @@ void Report::plot(const std::string& name, const std::string& svg, const std::st
     md_ << "![" << caption << "](" << name << ".svg)\n\n";
 }
 
+void Report::headline(const std::string& claim, const std::string& paper, const std::string& ours) {
+    headlines_.push_back("| " + claim + " | " + paper + " | " + ours + " |");
+}
+
+void Report::why(const std::string& markdown) { why_ += markdown + "\n\n"; }
+
+// headline.md: the title, the summary's table rows, a blank line, the explanation.
 Status Report::save() {
     for (const auto& [file, svg] : svgs_)
         if (auto s = write_file(ctx_.dir + "/" + file, svg); !s) return s;
+    std::string headline = title_ + "\n";
+    for (const auto& row : headlines_) headline += row + "\n";
+    headline += "\n" + why_;
+    if (auto s = write_file(ctx_.dir + "/headline.md", headline); !s) return s;
     return write_file(ctx_.dir + "/README.md", md_.str());
+}
+
+Status write_summary(const std::string& out) {
+    std::ostringstream table, why;
+    int count = 0;
+    for (const auto& e : experiments()) {
+        std::ifstream in(out + "/" + e.name + "/headline.md");
+        if (!in) continue;
+        ++count;
+        std::string title, line;
+        std::getline(in, title);
+        const std::string link = "[" + title + "](" + e.name + "/README.md)";
+        bool first = true;
+        while (std::getline(in, line) && !line.empty()) {
+            table << "| " << (first ? link : "") << ' ' << line << '\n';
+            first = false;
+        }
+        why << "### " << link << "\n\n";
+        while (std::getline(in, line)) why << line << '\n';
+    }
+    std::ostringstream md;
+    md << "# The lab: the seed papers' experiments, rerun on Kibitz\n\n"
+       << "Kibitz comes from five papers (see `../../README.md`); three of them measure what "
+          "they describe. `kibitz lab` reruns those measurements on Kibitz with one command "
+          "and writes a report per experiment, each with the machine, build and command at "
+          "its top, its tables and its plots (SVG). This page puts each claim of the papers "
+          "beside our figure and says where and why they differ. It is written by\n\n"
+       << "    kibitz lab all --out docs/lab\n\n"
+       << "from the reports in this folder (" << count << " of " << experiments().size()
+       << " experiments); `kibitz lab run NAME --out docs/lab` reruns one and rewrites this "
+          "page. Unless a report says otherwise, every experiment searches the same 40 "
+          "positions (`data/lab/positions.epd`: moves 5 to 28 of the 1972 world championship "
+          "games) with every variant it compares.\n\n"
+       << "| experiment | claim | the paper | Kibitz |\n|---|---|---|---|\n"
+       << table.str() << "\n## Where and why the figures differ\n\n"
+       << why.str()
+       << "## Not yet here\n\n"
+          "The Othello versions of experiments 2–5 (the 2004 article's minimax, negamax and "
+          "alpha-beta on Othello) wait for Kibitz's Othello module. The history chapter's "
+          "figures (Deep Blue's 200 million positions a second, one rating class per ply) "
+          "are history, not experiments.\n";
+    return write_file(out + "/README.md", md.str());
 }
 
 std::string with_commas(std::uint64_t n) {

@@ -21,14 +21,25 @@ public:
                const std::vector<std::vector<std::string>>& rows);
     // Writes <name>.svg beside the report and shows it in the report.
     void plot(const std::string& name, const std::string& svg, const std::string& caption);
-    // Writes README.md; the error names the file.
+    // A line of the lab's summary (docs/lab/README.md): a claim of the papers, their figure
+    // and ours; and why they differ (Markdown).
+    void headline(const std::string& claim, const std::string& paper, const std::string& ours);
+    void why(const std::string& markdown);
+    // Writes README.md and headline.md (the summary's part); the error names the file.
     Status save();
 
 private:
     const Context& ctx_;
+    std::string title_;
     std::ostringstream md_;
     std::vector<std::pair<std::string, std::string>> svgs_;  // file name, content
+    std::vector<std::string> headlines_;
+    std::string why_;
 };
+
+// Writes out/README.md, the summary of every experiment whose report exists in out (from their
+// headline.md files). The error names the file.
+Status write_summary(const std::string& out);
 
 // The header lines: machine, build (version, commit, compiler, flags, bench signature), date.
 std::string machine_description();

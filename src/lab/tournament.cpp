@@ -1,6 +1,7 @@
 // Lab tournaments through the match runner.
 #include "lab/tournament.h"
 
+#include <filesystem>
 #include <sstream>
 #include <streambuf>
 
@@ -82,6 +83,10 @@ core::Result<Standings> round_robin(Context& ctx, const std::vector<Entrant>& en
     options.resign = {true, 3, 600, true};
     options.pgnout = ctx.dir + "/games.pgn";
     options.state_file = ctx.dir + "/state.json";
+    // Without a state file this is a new tournament: the games of an old one must not mix in.
+    std::error_code ec;
+    if (!std::filesystem::exists(options.state_file, ec))
+        std::filesystem::remove(options.pgnout, ec);
     options.event = "kibitz lab";
     command << " -each tc=" << tc << " -games 2 -rounds " << options.rounds
             << " -repeat -openings file=data/openings/8moves_200.pgn format=pgn order=random"
@@ -129,6 +134,14 @@ std::vector<std::vector<std::string>> standings_rows(const Standings& s) {
                     : (r.elo >= 0 ? "+" : "") + fixed(r.elo, 0) + " ± " + fixed(r.error95, 0)});
     }
     return rows;
+}
+
+std::string elo_list(const Standings& s) {
+    std::string out;
+    for (std::size_t i = 1; i < s.names.size(); ++i)
+        out += (i > 1 ? ", " : "") + s.names[i] + " " + (s.ratings[i].elo >= 0 ? "+" : "") +
+               fixed(s.ratings[i].elo, 0) + " ± " + fixed(s.ratings[i].error95, 0);
+    return out;
 }
 
 std::string elo_chart(const Standings& s, const std::string& title) {

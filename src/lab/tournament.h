@@ -35,6 +35,8 @@ core::Result<Standings> round_robin(Context& ctx, const std::vector<Entrant>& en
 // The standings as a Markdown table and an Elo bar chart (SVG).
 std::vector<std::vector<std::string>> standings_rows(const Standings& s);
 std::string elo_chart(const Standings& s, const std::string& title);
+// "name +12 ± 30, name -5 ± 28" for every entrant after the anchor.
+std::string elo_list(const Standings& s);
 
 // How to start `kibitz lab uci VARIANT` with this binary.
 std::string variant_command(const Context& ctx, const std::string& variant);

@@ -9,7 +9,8 @@
 
 #define KIBITZ_VARIANTS(X)                                                                     \
     X(full, "full", "the engine as it plays")                                                  \
-    X(no_tt, "no-tt", "no transposition table")                                                \
+    X(no_tt, "no-tt",                                                                          \
+      "no transposition table (nor the internal iterative reduction that relies on it)")       \
     X(no_null, "no-null-move", "no null-move pruning")                                         \
     X(no_lmr, "no-lmr", "no late move reductions")                                             \
     X(no_futility, "no-futility", "no futility pruning (neither at the frontier nor reverse)") \

@@ -7,6 +7,7 @@ namespace {
 constexpr search::Features kFeatures = [] {
     search::Features f;
     f.tt = false;
+    f.iir = false;  // it reduces every node without a table move: with no table, all of them
     return f;
 }();
 }  // namespace

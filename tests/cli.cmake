@@ -114,6 +114,7 @@ set_tests_properties(cli_match_state_mismatch PROPERTIES PASS_REGULAR_EXPRESSION
     "state file .*cli_match_other.state was written for a different depth of engine 1: 1 vs 2")
 
 # ---- The lab (src/lab) ------------------------------------------------------------------
+if(KIBITZ_LAB)
 add_test(NAME lab_list COMMAND kibitz lab list)
 set_tests_properties(lab_list PROPERTIES PASS_REGULAR_EXPRESSION "cornell.*tournament.*no-pruning")
 
@@ -138,4 +139,5 @@ add_test(NAME lab_all_quick
          COMMAND sh -c "rm -rf lab-quick && \"$<TARGET_FILE:kibitz>\" lab all --quick --positions ${PROJECT_SOURCE_DIR}/tests/data/lab_positions.epd --movetime 10 --out lab-quick && for e in cornell minimax ordering algorithms hashing pruning aspiration presets tournament; do test -s lab-quick/$e/README.md || { echo missing $e; exit 1; }; done && ! grep -l 'NO\\*\\*' lab-quick/*/README.md"
          WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
 set_tests_properties(lab_all_quick PROPERTIES TIMEOUT 300)
+endif()
 endif()

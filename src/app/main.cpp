@@ -19,7 +19,9 @@ int main(int argc, char** argv) {
         register_pgn(app);
         register_match(app);
         register_play(app);
+#if KIBITZ_WITH_LAB
         register_lab(app);
+#endif
 
         try {
             app.parse(argc, argv);

@@ -115,6 +115,14 @@ Status run(Context& ctx) {
     r.table({"variant", "nodes to depth", "ms", "nodes vs full", "EBF", "WAC solved"}, table);
     r.plot("nodes", render_svg(nodes_chart), "Nodes to depth by variant, log scale");
     r.plot("wac", render_svg(wac_chart), "Win At Chess solved by variant");
+    BarChart ebf_chart;
+    ebf_chart.title = "Effective branching factor by variant";
+    ebf_chart.y_label = "EBF, (N_" + std::to_string(depth) + " / N_" +
+                        std::to_string(depth - span) + ")^(1/" + std::to_string(span) + ")";
+    for (const auto& row : rows)
+        ebf_chart.bars.push_back(
+            {row.info.name, row.ebf_count ? std::exp(row.log_ebf / row.ebf_count) : 0.0, 0});
+    r.plot("ebf", render_svg(ebf_chart), "Effective branching factor by variant");
 
     std::string costs;
     for (std::size_t i = 1; i < rows.size(); ++i)

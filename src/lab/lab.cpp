@@ -143,7 +143,10 @@ Status run_experiment(const Experiment& e, const Options& options, std::ostream&
         options.positions.empty() ? default_positions_file() : options.positions;
     auto positions = load_positions(file);
     if (!positions) return core::error(positions.error());
-    Context ctx{options, std::move(*positions), file, options.out + "/" + e.name, log, stop};
+    // Reports name files of the source tree by their path in it, not on this machine.
+    const std::string source = std::string(KIBITZ_SOURCE_DIR) + "/";
+    const std::string shown = file.rfind(source, 0) == 0 ? file.substr(source.size()) : file;
+    Context ctx{options, std::move(*positions), shown, options.out + "/" + e.name, log, stop};
     std::error_code ec;
     std::filesystem::create_directories(ctx.dir, ec);
     if (ec) return core::error("cannot create '" + ctx.dir + "': " + ec.message());

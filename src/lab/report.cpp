@@ -3,9 +3,11 @@
 
 #include <sys/utsname.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
+#include <filesystem>
 #include <fstream>
 #include <iomanip>
 #include <memory>
@@ -142,7 +144,7 @@ Status Report::save() {
 }
 
 Status write_summary(const std::string& out) {
-    std::ostringstream table, why;
+    std::ostringstream table, why, plots;
     int count = 0;
     for (const auto& e : experiments()) {
         std::ifstream in(out + "/" + e.name + "/headline.md");
@@ -158,6 +160,15 @@ Status write_summary(const std::string& out) {
         }
         why << "### " << link << "\n\n";
         while (std::getline(in, line)) why << line << '\n';
+        std::vector<std::string> svgs;
+        std::error_code ec;
+        for (const auto& entry : std::filesystem::directory_iterator(out + "/" + e.name, ec))
+            if (entry.path().extension() == ".svg")
+                svgs.push_back(entry.path().filename().string());
+        std::sort(svgs.begin(), svgs.end());
+        plots << "- " << title << ":";
+        for (const auto& svg : svgs) plots << " [" << svg << "](" << e.name << '/' << svg << ')';
+        plots << '\n';
     }
     std::ostringstream md;
     md << "# The lab: the seed papers' experiments, rerun on Kibitz\n\n"
@@ -174,8 +185,10 @@ Status write_summary(const std::string& out) {
           "games) with every variant it compares.\n\n"
        << "| experiment | claim | the paper | Kibitz |\n|---|---|---|---|\n"
        << table.str() << "\n## Where and why the figures differ\n\n"
-       << why.str()
-       << "## Not yet here\n\n"
+       << why.str() << "## Plots\n\n"
+       << "Each opens in a browser; the reports show them beside their tables.\n\n"
+       << plots.str()
+       << "\n## Not yet here\n\n"
           "The Othello versions of experiments 2–5 (the 2004 article's minimax, negamax and "
           "alpha-beta on Othello) wait for Kibitz's Othello module. The history chapter's "
           "figures (Deep Blue's 200 million positions a second, one rating class per ply) "

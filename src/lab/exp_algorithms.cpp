@@ -8,11 +8,6 @@ namespace kibitz::lab {
 
 namespace {
 
-struct Variant {
-    std::string name;
-    Config config;
-};
-
 std::vector<Variant> variants() {
     Config base;
     base.quiescence = search::kMaxPly;

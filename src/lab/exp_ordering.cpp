@@ -10,11 +10,6 @@ namespace kibitz::lab {
 
 namespace {
 
-struct Variant {
-    std::string name;
-    Config config;
-};
-
 std::vector<Variant> variants() {
     std::vector<Variant> v;
     Config c;

@@ -11,6 +11,12 @@
 
 namespace kibitz::lab {
 
+// One configuration of the lab's search under the name the reports give it.
+struct Variant {
+    std::string name;
+    Config config;
+};
+
 struct Totals {
     search::Stats stats;
     std::uint64_t order_evals = 0;

@@ -64,15 +64,11 @@ Status run(Context& ctx) {
         "with alpha-beta and NegaScout that also deepen iteratively with the table (16 MB, "
         "same-depth cutoffs only, so that no value changes). Means per position; *gain* is "
         "the share of alpha-beta's nodes (or time) saved, in the same group.");
-    r.text(std::string("All five returned the same value on every position at every depth: **") +
-           (same ? "yes" : "NO") + "**.");
+    r.agreement("All five returned the same value on every position at every depth", same);
 
     std::vector<std::vector<std::string>> rows;
-    LinePlot plot;
-    plot.title = "Nodes to each depth: alpha-beta, NegaScout, MTD(f)";
-    plot.x_label = "depth (plies)";
-    plot.y_label = "nodes per position";
-    plot.log_y = plot.integer_x = true;
+    LinePlot plot =
+        depth_plot("Nodes to each depth: alpha-beta, NegaScout, MTD(f)", "nodes per position");
     for (std::size_t v = 0; v < list.size(); ++v) {
         Series s{list[v].name, {}, {}};
         const std::size_t reference = v < 2 ? 0 : 2;

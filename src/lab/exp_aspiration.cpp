@@ -36,8 +36,7 @@ Status run(Context& ctx) {
            "each iteration first searches the window (v − w, v + w) around the previous value v; "
            "when the value falls outside, that side is opened to infinity and the iteration is "
            "searched again. Means per position; the first row is a full window every time.");
-    r.text(std::string("Every width returned the same value on every position: **") +
-           (same ? "yes" : "NO") + "**.");
+    r.agreement("Every width returned the same value on every position", same);
     std::vector<std::vector<std::string>> rows;
     BarChart chart;
     chart.title = "Nodes to depth " + std::to_string(depth) + " by aspiration width";

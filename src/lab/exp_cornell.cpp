@@ -74,9 +74,10 @@ Status run(Context& ctx) {
         "per move sorted, shown separately. Figures are means per position (per move). The "
         "report's figures are in brackets: a 1.4 GHz Athlon running Java, averaged over the "
         "moves of 30-move games.");
-    r.text(std::string("Minimax and alpha-beta returned the same value on every position in "
-                       "every cell: **") +
-           (same ? "yes" : "NO") + "**.");
+    r.agreement(
+        "Minimax and alpha-beta returned the same value on every position in "
+        "every cell",
+        same);
 
     auto grid = [&](const std::string& title, auto value, const double(&paper)[3][4]) {
         r.heading(title);

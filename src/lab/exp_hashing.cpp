@@ -94,9 +94,10 @@ Status run(Context& ctx) {
         std::to_string(engine_depth) +
         ", where entries of any sufficient depth cut and the table is what makes its other "
         "pruning safe. Each position starts with an empty table. Means per position.");
-    r.text(std::string("The lab's searches returned the same value with every table and in both "
-                       "modes: **") +
-           (same ? "yes" : "NO") + "**.");
+    r.agreement(
+        "The lab's searches returned the same value with every table and in both "
+        "modes",
+        same);
     std::vector<std::vector<std::string>> rows;
     BarChart chart;
     chart.title =
@@ -123,11 +124,7 @@ Status run(Context& ctx) {
         "leaves in the table, killers and history save more than the shallower iterations "
         "cost.");
     rows.clear();
-    LinePlot plot;
-    plot.title = "Iterative deepening vs a direct search";
-    plot.x_label = "depth (plies)";
-    plot.y_label = "nodes per position";
-    plot.log_y = plot.integer_x = true;
+    LinePlot plot = depth_plot("Iterative deepening vs a direct search", "nodes per position");
     Series s_it{"iterative 1..N", {}, {}}, s_direct{"depth N directly", {}, {}};
     for (const auto& row : direct_rows) {
         const double it = row.iterative.mean(row.iterative.stats.nodes);

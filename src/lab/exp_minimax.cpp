@@ -83,15 +83,10 @@ Status run(Context& ctx) {
         std::to_string(mm_depth) + " (mean W = " + fixed(mean_w, 1) +
         "). Leaves are means per position; ratios compare with minimax, or where minimax was "
         "not run, show the growth per ply.");
-    r.text(std::string("Every search returned the minimax value on every position: **") +
-           (same ? "yes" : "NO") + "**.");
+    r.agreement("Every search returned the minimax value on every position", same);
 
     std::vector<std::vector<std::string>> table;
-    LinePlot plot;
-    plot.title = "Leaves per position by depth";
-    plot.x_label = "depth (plies)";
-    plot.y_label = "leaves";
-    plot.log_y = plot.integer_x = true;
+    LinePlot plot = depth_plot("Leaves per position by depth", "leaves");
     Series s_mm{"minimax", {}, {}}, s_ab{"alpha-beta, as generated", {}, {}},
         s_ord{"alpha-beta, ordered", {}, {}}, s_orc{"alpha-beta, oracle order", {}, {}},
         s_ideal{"ideal W^⌈D/2⌉+W^⌊D/2⌋−1", {}, {}};

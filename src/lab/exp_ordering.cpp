@@ -102,19 +102,16 @@ Status run(Context& ctx) {
         "history for the next. Nodes include quiescence nodes and are means per position. A "
         "variant stops deepening when one depth costs more than " +
         with_commas(budget) + " nodes over all positions.");
-    r.text(std::string("Every ordering returned the same value on every position at every "
-                       "depth: **") +
-           (same ? "yes" : "NO") + "**.");
+    r.agreement(
+        "Every ordering returned the same value on every position at every "
+        "depth",
+        same);
 
     // Nodes by depth.
     std::vector<std::string> header = {"ordering"};
     for (int d = 1; d <= max_depth; ++d) header.push_back("depth " + std::to_string(d));
     std::vector<std::vector<std::string>> rows;
-    LinePlot plot;
-    plot.title = "Nodes to reach each depth, by move ordering";
-    plot.x_label = "depth (plies)";
-    plot.y_label = "nodes per position";
-    plot.log_y = plot.integer_x = true;
+    LinePlot plot = depth_plot("Nodes to reach each depth, by move ordering", "nodes per position");
     for (std::size_t v = 0; v < list.size(); ++v) {
         std::vector<std::string> row = {list[v].name};
         Series s{list[v].name, {}, {}};

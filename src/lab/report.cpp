@@ -104,6 +104,19 @@ Report::Report(const Context& ctx, const std::string& title) : ctx_(ctx), title_
 
 void Report::text(const std::string& markdown) { md_ << markdown << "\n\n"; }
 
+void Report::agreement(const std::string& claim, bool agreed) {
+    text(claim + ": **" + (agreed ? "yes" : "NO") + "**.");
+}
+
+LinePlot depth_plot(const std::string& title, const std::string& y_label) {
+    LinePlot plot;
+    plot.title = title;
+    plot.x_label = "depth (plies)";
+    plot.y_label = y_label;
+    plot.log_y = plot.integer_x = true;
+    return plot;
+}
+
 void Report::heading(const std::string& title) { md_ << "## " << title << "\n\n"; }
 
 void Report::table(const std::vector<std::string>& header,

@@ -17,6 +17,8 @@ public:
 
     void text(const std::string& markdown);  // a paragraph (or any Markdown block)
     void heading(const std::string& title);  // a "##" heading
+    // "<claim>: **yes**." (or **NO**): whether the variants agreed, which ctest looks for.
+    void agreement(const std::string& claim, bool agreed);
     void table(const std::vector<std::string>& header,
                const std::vector<std::vector<std::string>>& rows);
     // Writes <name>.svg beside the report and shows it in the report.
@@ -40,6 +42,9 @@ private:
 // Writes out/README.md, the summary of every experiment whose report exists in out (from their
 // headline.md files). The error names the file.
 Status write_summary(const std::string& out);
+
+// An empty plot of a count against search depth: log y axis, whole depths on x.
+LinePlot depth_plot(const std::string& title, const std::string& y_label);
 
 // The header lines: machine, build (version, commit, compiler, flags, bench signature), date.
 std::string machine_description();

@@ -1,6 +1,8 @@
 // The subcommands of the kibitz binary: each lives in src/app/cmd_<name>.cpp.
 #pragma once
 
+#include <string>
+
 namespace CLI {
 class App;
 }
@@ -16,7 +18,13 @@ void register_pgn(CLI::App& app);
 void register_match(CLI::App& app);
 void register_play(CLI::App& app);
 void register_lab(CLI::App& app);
+void register_datagen(CLI::App& app);
+void register_tune(CLI::App& app);
+// The subcommands of `kibitz tune` (cmd_tune_ga.cpp, cmd_tune_texel.cpp).
+void register_tune_ga(CLI::App& tune);
+void register_tune_texel(CLI::App& tune);
 
 // Runs the UCI engine on stdin/stdout until "quit" or end of input; returns the exit status.
-// This is what `kibitz` does when no subcommand is given.
-int run_uci();
+// This is what `kibitz` does when no subcommand is given. weights_file, when not empty, sets
+// the option WeightsFile first (a file that cannot be loaded is an error).
+int run_uci(const std::string& weights_file = "");

@@ -2,6 +2,7 @@
 #include <CLI/CLI.hpp>
 #include <exception>
 #include <iostream>
+#include <string>
 
 #include "app/commands.h"
 
@@ -11,6 +12,9 @@ int main(int argc, char** argv) {
         app.set_version_flag("--version", "kibitz " KIBITZ_VERSION);
         app.require_subcommand(0, 1);
         app.footer("Without a subcommand, kibitz runs the UCI engine (same as `kibitz uci`).");
+        std::string weights;
+        app.add_option("--weights", weights,
+                       "Without a subcommand: the UCI engine's weights file (see `kibitz uci`)");
 
         register_uci(app);
         register_perft(app);
@@ -19,6 +23,8 @@ int main(int argc, char** argv) {
         register_pgn(app);
         register_match(app);
         register_play(app);
+        register_datagen(app);
+        register_tune(app);
 #if KIBITZ_WITH_LAB
         register_lab(app);
 #endif
@@ -28,7 +34,7 @@ int main(int argc, char** argv) {
         } catch (const CLI::ParseError& e) {
             return app.exit(e);
         }
-        if (app.get_subcommands().empty()) return run_uci();
+        if (app.get_subcommands().empty()) return run_uci(weights);
         return 0;
     } catch (const std::exception& e) {
         std::cerr << "kibitz: error: " << e.what() << '\n';

@@ -48,4 +48,8 @@ private:
     std::variant<T, Error> data_;
 };
 
+// The value of a Result that carries none: success.
+struct Done {};
+using Status = Result<Done>;
+
 }  // namespace kibitz::core

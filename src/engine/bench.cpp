@@ -38,12 +38,14 @@ constexpr const char* kBenchFens[] = {
 
 }  // namespace
 
-BenchResult run_bench(int depth, std::ostream& log) {
+BenchResult run_bench(int depth, std::ostream& log, const eval::Weights* weights) {
     BenchResult result;
     core::Stopwatch clock;
     int index = 0;
     for (const char* fen : kBenchFens) {
-        ChessEngine engine;  // fresh table and history: every run counts the same nodes
+        ChessEvaluator eval;
+        if (weights) eval.set_weights(*weights);
+        ChessEngine engine(eval);  // fresh table and history: every run counts the same nodes
         engine.set_position(ChessGame(chess::Position::from_fen(fen).value()));
         search::Limits limits;
         limits.depth = depth;

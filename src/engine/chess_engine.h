@@ -55,8 +55,8 @@ struct BenchResult {
 
 // The bench: fixed positions searched to a fixed depth with one thread and a fresh 16 MB
 // table each, so the node count is a signature of the search and evaluation. Writes one line
-// per position to log.
-BenchResult run_bench(int depth, std::ostream& log);
+// per position to log. weights, when given, replace the default weights.
+BenchResult run_bench(int depth, std::ostream& log, const eval::Weights* weights = nullptr);
 
 inline constexpr int kBenchDepth = 11;
 

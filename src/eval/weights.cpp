@@ -1,8 +1,8 @@
-// Default weights and the text form of Weights.
+// The hand-set weights, the built-in defaults and the text form of Weights.
 //
-// The defaults are hand-set, not tuned: magnitudes of the usual kind for a tapered evaluation
-// (a pawn about 1 in the middlegame and a bit more in the endgame, minor pieces 3+, rook 5,
-// queen 10), with tables built from simple rules stated below instead of copied numbers. The
+// The hand weights are set by reason, not tuned: magnitudes of the usual kind for a tapered
+// evaluation (a pawn about 1 in the middlegame and a bit more in the endgame, minor pieces 3+, rook
+// 5, queen 10), with tables built from simple rules stated below instead of copied numbers. The
 // Texel tuner and the genetic algorithm start from these values.
 #include "eval/weights.h"
 
@@ -88,7 +88,7 @@ void set_mobility(Pair (&table)[N], double typical, double k_mg, double k_eg) {
     }
 }
 
-Weights make_defaults() {
+Weights make_hand_weights() {
     Weights w;
     // Material: a pawn is worth more in the endgame; bishops a little more than knights; the
     // rook gains as the board empties.
@@ -175,8 +175,24 @@ const std::unordered_map<std::string, int>& name_index() {
 
 }  // namespace
 
+const Weights& hand_weights() {
+    static const Weights w = make_hand_weights();
+    return w;
+}
+
 const Weights& default_weights() {
-    static const Weights w = make_defaults();
+    // Written by `kibitz tune texel --write-defaults` (or by hand from a weights file); a weight
+    // keeps its place in for_each_param order, so the array is the aggregate's layout.
+    static constexpr Pair kDefaults[] = {
+#include "eval/default_weights.inc"
+    };
+    static_assert(std::size(kDefaults) == std::size_t(kParamCount),
+                  "default_weights.inc does not match Weights: regenerate it");
+    static const Weights w = [] {
+        Weights d;
+        for (int i = 0; i < kParamCount; ++i) param_at(d, i) = kDefaults[i];
+        return d;
+    }();
     return w;
 }
 

@@ -64,6 +64,8 @@ struct Weights {
     Pair outpost_knight;  // ranks 4-6, defended by our pawn, no enemy pawn can attack it
     Pair outpost_bishop;
     Pair tempo;  // for the side to move
+
+    bool operator==(const Weights&) const = default;
 };
 
 static_assert(std::is_standard_layout_v<Weights> && sizeof(Weights) % sizeof(Pair) == 0);
@@ -174,8 +176,12 @@ void for_each_param(W& w, V&& visit) {
     visit(name("tempo"), w.tempo);
 }
 
-// The hand-set default weights (reasoned in weights.cpp).
+// The built-in defaults: src/eval/default_weights.inc, written by the tuner once tuned weights
+// beat the previous defaults by SPRT (docs/tuning.md).
 const Weights& default_weights();
+
+// The hand-set weights, reasoned term by term in weights.cpp: where tuning starts from.
+const Weights& hand_weights();
 
 // Text form: one line "name mg eg" per weight, in for_each_param's order, after a '#' comment.
 std::string weights_to_text(const Weights& w);

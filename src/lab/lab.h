@@ -12,10 +12,21 @@
 
 #include "chess/position.h"
 #include "core/result.h"
+#include "core/svg.h"
 #include "core/timer.h"
-#include "lab/svg.h"
 
 namespace kibitz::lab {
+
+// The plots and the Status type are core's.
+using core::Bar;
+using core::BarChart;
+using core::compact_number;
+using core::Done;
+using core::LinePlot;
+using core::render_svg;
+using core::Series;
+using core::Status;
+using core::write_file;
 
 struct Options {
     std::string positions;  // EPD/FEN lines or a PGN file; "" = the experiment's default set

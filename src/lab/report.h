@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/svg.h"
 #include "lab/lab.h"
-#include "lab/svg.h"
 
 namespace kibitz::lab {
 

@@ -20,8 +20,8 @@
 namespace kibitz::match {
 
 // The value of a Result that carries no value: success.
-struct Done {};
-using Status = core::Result<Done>;
+using core::Done;
+using core::Status;
 
 class Process {
 public:

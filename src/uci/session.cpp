@@ -32,6 +32,7 @@ constexpr const char* kOptions[] = {
     "option name UCI_LimitStrength type check default false",
     "option name UCI_Elo type spin default 2200 min 1000 max 2200",
     "option name EvalPreset type combo default full var full var thesis var franaszczuk",
+    "option name WeightsFile type string default <empty>",
 };
 
 }  // namespace

@@ -44,6 +44,7 @@ private:
     void send(const std::string& text);
     void error(const std::string& what);
     void stop_search();
+    void apply_evaluator();
 
     std::ostream& out_;
     std::mutex out_mutex_;
@@ -57,6 +58,7 @@ private:
     bool limit_strength_ = false;
     int elo_ = engine::kMaxElo;
     eval::Preset preset_ = eval::Preset::kFull;
+    eval::Weights weights_ = eval::default_weights();  // of the full evaluation (WeightsFile)
 };
 
 using Session = BasicSession<engine::ChessEngine>;

@@ -15,6 +15,7 @@
 #include "chess/notation.h"
 #include "core/result.h"
 #include "core/strings.h"
+#include "eval/weights_io.h"
 #include "uci/info.h"
 #include "uci/session.h"
 
@@ -117,9 +118,8 @@ bool BasicSession<EngineT>::handle(std::string_view line) {
         send(detail::board_text(pos_));
     } else if (cmd == "eval") {
         // The full evaluation's table, then the score of the preset in use.
-        send(eval::eval_report(pos_, eval::default_weights()) + "Preset " +
-             std::string(eval::to_string(preset_)) + ": " +
-             std::to_string(eval::evaluate(pos_, preset_)) + " (side to move)");
+        send(eval::eval_report(pos_, weights_) + "Preset " + std::string(eval::to_string(preset_)) +
+             ": " + std::to_string(eval::evaluate(pos_, preset_)) + " (side to move)");
     } else if (cmd == "bench") {
         cmd_bench(args);
     }
@@ -263,10 +263,30 @@ void BasicSession<EngineT>::set_option(const std::string& name, const std::strin
         if (!p) return error(p.error());
         stop_search();
         preset_ = *p;
-        engine_.set_evaluator(engine::ChessEvaluator(preset_));
+        apply_evaluator();
+    } else if (key == "weightsfile") {
+        // The full evaluation's weights from a file of `kibitz tune` (JSON or text form); an
+        // empty value or <empty> restores the built-in defaults.
+        if (value.empty() || value == "<empty>") {
+            weights_ = eval::default_weights();
+        } else {
+            const auto w = eval::load_weights(value);
+            if (!w) return error(w.error());
+            weights_ = *w;
+        }
+        stop_search();
+        apply_evaluator();
     } else {
         error("unknown option '" + name + "'");
     }
+}
+
+// The evaluator of the preset and weights in use, for the next search.
+template <class EngineT>
+void BasicSession<EngineT>::apply_evaluator() {
+    engine::ChessEvaluator e(preset_);
+    e.set_weights(weights_);
+    engine_.set_evaluator(e);
 }
 
 template <class EngineT>

@@ -1,7 +1,7 @@
 // SVG plots: axes with "nice" ticks (1, 2, 5 x 10^k) or powers of ten, written as plain SVG 1.1
 // text. Layout is computed from estimated text widths (there is no font metrics here), so the
 // margins are a little generous.
-#include "lab/svg.h"
+#include "core/svg.h"
 
 #include <algorithm>
 #include <array>
@@ -14,7 +14,7 @@
 #include <iterator>
 #include <sstream>
 
-namespace kibitz::lab {
+namespace kibitz::core {
 namespace {
 
 // Okabe-Ito colours (safe for colour-blind readers); yellow last, as it is faint on white.
@@ -397,4 +397,4 @@ Status write_file(const std::string& path, const std::string& text) {
     return Done{};
 }
 
-}  // namespace kibitz::lab
+}  // namespace kibitz::core

@@ -1,5 +1,7 @@
-// SVG plots for the lab's reports: well-formed documents, escaped text, no NaN or infinity for
+// SVG plots for reports: well-formed documents, escaped text, no NaN or infinity for
 // degenerate data, powers of ten on log axes, negative bars, and the compact number format.
+#include "core/svg.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,9 +11,7 @@
 #include <sstream>
 #include <string>
 
-#include "lab/svg.h"
-
-namespace kibitz::lab {
+namespace kibitz::core {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
@@ -226,4 +226,4 @@ TEST(LabSvg, WriteFileWritesAndNamesTheFileOnError) {
 }
 
 }  // namespace
-}  // namespace kibitz::lab
+}  // namespace kibitz::core

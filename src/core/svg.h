@@ -1,4 +1,4 @@
-// SVG line plots and bar charts for the experiment reports of `kibitz lab`.
+// SVG line plots and bar charts for reports (`kibitz lab`, `kibitz tune`).
 //
 // The reports are Markdown files that link to these pictures, so each one is a standalone
 // SVG 1.1 document (no scripts, no external fonts or styles) that a browser or GitHub shows as
@@ -11,12 +11,7 @@
 
 #include "core/result.h"
 
-namespace kibitz::lab {
-
-// The value of a Result that carries none: success. The same shape as match::Status; core has
-// no shared Status type yet.
-struct Done {};
-using Status = core::Result<Done>;
+namespace kibitz::core {
 
 struct Series {
     std::string name;
@@ -65,4 +60,4 @@ std::string compact_number(double v);
 // Writes text to the file at path, replacing it. The error names the file and the reason.
 Status write_file(const std::string& path, const std::string& text);
 
-}  // namespace kibitz::lab
+}  // namespace kibitz::core

@@ -141,3 +141,39 @@ add_test(NAME lab_all_quick
 set_tests_properties(lab_all_quick PROPERTIES TIMEOUT 300)
 endif()
 endif()
+
+# ---- Tuning: the genetic algorithm (src/tune/ga.h) ---------------------------------------
+# One generation of four chromosomes at 200 nodes per move, in a fresh directory: the final
+# line with the population mean, and every output written.
+set(ga_cli_dir "${CMAKE_BINARY_DIR}/ga_cli_test")
+add_test(NAME cli_tune_ga_smoke
+         COMMAND sh -c "rm -rf '${ga_cli_dir}' && \"$<TARGET_FILE:kibitz>\" tune ga --population 4 --generations 1 --nodes 200 --out '${ga_cli_dir}' && test -s '${ga_cli_dir}/final.json' && test -s '${ga_cli_dir}/weights.svg'")
+set_tests_properties(cli_tune_ga_smoke PROPERTIES PASS_REGULAR_EXPRESSION
+    "Final population mean after 1 generations, [0-9]+ games, .*material.knight [0-9]+")
+# An unknown gene prefix fails (exit status 2) with a message that names it.
+add_test(NAME cli_tune_ga_unknown_gene
+         COMMAND sh -c "\"$<TARGET_FILE:kibitz>\" tune ga --genes nosuch --out '${CMAKE_BINARY_DIR}/ga_cli_bad' 2>&1; test $? -eq 2 || echo UNEXPECTED-EXIT-STATUS")
+set_tests_properties(cli_tune_ga_unknown_gene PROPERTIES
+                     PASS_REGULAR_EXPRESSION "error: gene prefix 'nosuch' matches no weight"
+                     FAIL_REGULAR_EXPRESSION "UNEXPECTED-EXIT-STATUS")
+
+# ---- Tuning: datagen and Texel (src/tune/datagen.h, texel.h) ------------------------------
+# A few self-play games at 300 nodes per move into a fresh file, then the same command again
+# resumes it (the file grows to the new target), then Texel fits it for 20 epochs.
+set(tune_cli_dir "${CMAKE_BINARY_DIR}/tune_cli_test")
+add_test(NAME cli_datagen_resume_texel
+         COMMAND sh -c "rm -rf '${tune_cli_dir}' && mkdir -p '${tune_cli_dir}' && \"$<TARGET_FILE:kibitz>\" datagen --out '${tune_cli_dir}/d.bin' --positions 300 --nodes 300 && \"$<TARGET_FILE:kibitz>\" datagen --out '${tune_cli_dir}/d.bin' --positions 600 --nodes 300 && \"$<TARGET_FILE:kibitz>\" tune texel '${tune_cli_dir}/d.bin' --out '${tune_cli_dir}/texel' --epochs 20 && test -s '${tune_cli_dir}/texel/weights.json' && \"$<TARGET_FILE:kibitz>\" bench 4 --weights '${tune_cli_dir}/texel/weights.json'")
+set_tests_properties(cli_datagen_resume_texel PROPERTIES
+    PASS_REGULAR_EXPRESSION "holds 300.*resuming .* with 300 positions.*holds 600.*error [0-9.]+ -> [0-9.]+ .*Nodes searched")
+# A labelled EPD file with a line that has no result: the error names the file and the line.
+add_test(NAME cli_texel_bad_epd
+         COMMAND sh -c "printf '8/8/4k3/8/2K5/8/8/7R w - - c9 \"1-0\";\\n8/8/4k3/8/2K5/8/8/7R w - - bm Rh6;\\n' > '${CMAKE_BINARY_DIR}/texel_bad.epd' && \"$<TARGET_FILE:kibitz>\" tune texel '${CMAKE_BINARY_DIR}/texel_bad.epd' --out '${CMAKE_BINARY_DIR}/texel_bad' 2>&1; test $? -eq 2 || echo UNEXPECTED-EXIT-STATUS")
+set_tests_properties(cli_texel_bad_epd PROPERTIES
+                     PASS_REGULAR_EXPRESSION "texel_bad.epd' line 2: no game result"
+                     FAIL_REGULAR_EXPRESSION "UNEXPECTED-EXIT-STATUS")
+# A weights file that is not one: the UCI engine refuses to start and names it.
+add_test(NAME cli_uci_bad_weights
+         COMMAND sh -c "echo '{' > '${CMAKE_BINARY_DIR}/bad_weights.json' && echo quit | \"$<TARGET_FILE:kibitz>\" --weights '${CMAKE_BINARY_DIR}/bad_weights.json' 2>&1; test $? -eq 2 || echo UNEXPECTED-EXIT-STATUS")
+set_tests_properties(cli_uci_bad_weights PROPERTIES
+                     PASS_REGULAR_EXPRESSION "bad_weights.json': not valid JSON"
+                     FAIL_REGULAR_EXPRESSION "UNEXPECTED-EXIT-STATUS")

@@ -1,26 +1,12 @@
 // `kibitz datagen`: self-play games that label quiet positions with results, for tuning.
 #include <CLI/CLI.hpp>
-#include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <memory>
 
 #include "app/commands.h"
+#include "app/interrupt.h"
 #include "tune/datagen.h"
-
-namespace {
-
-std::atomic<bool> g_stop{false};
-
-// SIGINT: the games under way are dropped and the file keeps every finished game; a second
-// Ctrl-C ends Kibitz at once.
-void on_interrupt(int) {
-    g_stop.store(true);
-    std::signal(SIGINT, SIG_DFL);
-}
-
-}  // namespace
 
 void register_datagen(CLI::App& app) {
     auto o = std::make_shared<kibitz::tune::DatagenOptions>();
@@ -49,9 +35,9 @@ void register_datagen(CLI::App& app) {
     cmd->add_option("--draw", o->play.draw_cp,
                     "Adjudicate a draw from ply 80 when 8 moves score within this (0: never)");
     cmd->callback([o] {
-        const auto previous = std::signal(SIGINT, on_interrupt);
-        const auto report = kibitz::tune::run_datagen(*o, std::cerr, &g_stop);
-        std::signal(SIGINT, previous);
+        // Ctrl-C: the games under way are dropped; the file keeps every finished game.
+        const StopOnInterrupt interrupt;
+        const auto report = kibitz::tune::run_datagen(*o, std::cerr, &interrupt.flag());
         if (!report) throw std::runtime_error(report.error());
         char line[200];
         std::snprintf(line, sizeof line,
@@ -62,6 +48,6 @@ void register_datagen(CLI::App& app) {
                       report->per_hour() / 1e6, o->out.c_str(),
                       static_cast<unsigned long long>(report->positions));
         std::cout << line;
-        if (g_stop.load()) throw CLI::RuntimeError(130);
+        if (interrupt.stopped()) throw CLI::RuntimeError(130);
     });
 }

@@ -1,27 +1,19 @@
 // kibitz lab: list, run NAME, all, positions, uci VARIANT.
 #include <CLI/CLI.hpp>
 #include <atomic>
-#include <csignal>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <memory>
 
 #include "app/commands.h"
+#include "app/interrupt.h"
 #include "lab/lab.h"
 #include "lab/variants.h"
 
 namespace {
 
 using kibitz::lab::Options;
-
-std::atomic<bool> g_stop{false};
-
-// SIGINT: the experiment under way ends without a report; a second Ctrl-C ends Kibitz at once.
-extern "C" void on_lab_interrupt(int) {
-    g_stop.store(true);
-    std::signal(SIGINT, SIG_DFL);
-}
 
 // The command line as the reports show it.
 std::string describe(const std::string& what, const Options& o, bool resume) {
@@ -60,21 +52,21 @@ int run_experiments(const std::vector<const kibitz::lab::Experiment*>& list, Opt
     std::error_code ec;
     o.kibitz_path = std::filesystem::read_symlink("/proc/self/exe", ec).string();
     if (ec) o.kibitz_path = "kibitz";
-    const auto previous = std::signal(SIGINT, on_lab_interrupt);
+    // Ctrl-C: the experiment under way ends without a report.
+    const StopOnInterrupt interrupt;
     int status = 0;
     for (const auto* e : list) {
         if (resume && std::filesystem::exists(o.out + "/" + e->name + "/README.md")) {
             std::cerr << "== " << e->name << ": report exists, skipped (--resume)" << std::endl;
             continue;
         }
-        const auto s = kibitz::lab::run_experiment(*e, o, std::cerr, g_stop);
+        const auto s = kibitz::lab::run_experiment(*e, o, std::cerr, interrupt.flag());
         if (!s) {
             std::cerr << "kibitz: error: " << e->name << ": " << s.error() << std::endl;
             status = 1;
         }
-        if (g_stop.load()) break;
+        if (interrupt.stopped()) break;
     }
-    std::signal(SIGINT, previous);
     return status;
 }
 

@@ -8,12 +8,13 @@
 
 #include <CLI/CLI.hpp>
 #include <atomic>
-#include <csignal>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "app/commands.h"
+#include "app/interrupt.h"
 #include "core/strings.h"
 #include "match/crosstable.h"
 #include "match/match.h"
@@ -21,14 +22,6 @@
 namespace {
 
 using kibitz::match::MatchOptions;
-
-std::atomic<bool> g_interrupted{false};
-
-// SIGINT: no new games; a second Ctrl-C ends Kibitz at once (the default action).
-extern "C" void on_interrupt(int) {
-    g_interrupted.store(true);
-    std::signal(SIGINT, SIG_DFL);
-}
 
 constexpr const char* kUsage =
     "Usage: kibitz match -engine cmd=CMD [name=NAME] [option.X=V] [tc=... st=... depth=N "
@@ -257,15 +250,15 @@ void run(const std::vector<std::string>& args) {
     }
 
     // 3. The match; Ctrl-C lets the running games finish.
-    g_interrupted.store(false);
-    const auto previous = std::signal(SIGINT, on_interrupt);
-    const auto result = kibitz::match::run_match(options, std::cout, &g_interrupted);
-    std::signal(SIGINT, previous);
+    std::optional<StopOnInterrupt> interrupt(std::in_place);
+    const auto result = kibitz::match::run_match(options, std::cout, &interrupt->flag());
+    const bool interrupted = interrupt->stopped();
+    interrupt.reset();
     if (result.setup_failed) {
         std::cerr << "kibitz match: " << result.error << '\n';
         throw CLI::RuntimeError(1);
     }
-    if (g_interrupted.load()) std::cout << "Interrupted: no more games started\n";
+    if (interrupted) std::cout << "Interrupted: no more games started\n";
     if (result.names.size() > 2)
         std::cout << kibitz::match::crosstable(result.names, result.games,
                                                kibitz::match::anchor_of(options));

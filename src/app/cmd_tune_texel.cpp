@@ -1,7 +1,5 @@
 // `kibitz tune texel`: fit every evaluation weight to game results (tune/texel.h).
 #include <CLI/CLI.hpp>
-#include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <iostream>
 #include <memory>
@@ -9,21 +7,10 @@
 #include <string>
 
 #include "app/commands.h"
+#include "app/interrupt.h"
 #include "core/svg.h"
 #include "eval/weights_io.h"
 #include "tune/texel.h"
-
-namespace {
-
-std::atomic<bool> g_stop{false};
-
-// SIGINT: the epoch under way finishes, the checkpoint is written, --resume goes on from it.
-void on_interrupt(int) {
-    g_stop.store(true);
-    std::signal(SIGINT, SIG_DFL);
-}
-
-}  // namespace
 
 void register_tune_texel(CLI::App& tune) {
     struct Args {
@@ -77,9 +64,9 @@ void register_tune_texel(CLI::App& tune) {
             if (opt->count() && opt->get_name() != "files")
                 a->o.command += " " + opt->get_name() +
                                 (opt->get_type_size() ? " " + opt->as<std::string>() : "");
-        const auto previous = std::signal(SIGINT, on_interrupt);
-        const auto r = tune::run_texel(a->o, std::cerr, &g_stop);
-        std::signal(SIGINT, previous);
+        // Ctrl-C: the epoch under way finishes, the checkpoint is written, --resume goes on.
+        const StopOnInterrupt interrupt;
+        const auto r = tune::run_texel(a->o, std::cerr, &interrupt.flag());
         if (!r) throw std::runtime_error(r.error());
         char line[300];
         std::snprintf(line, sizeof line,

@@ -69,8 +69,10 @@ int traced_eval(const TexelData& data, const TracedPosition& p, const eval::Weig
 double texel_error(const TexelData& data, const eval::Weights& w, double k, double lambda,
                    bool train, double validation, int threads);
 
-// The K that minimises the error of w over all positions (golden-section search).
-double fit_k(const TexelData& data, const eval::Weights& w, double lambda, int threads);
+// The K that minimises the error of w against the game results over all positions
+// (golden-section search). The search scores play no part: with them in the target, a smaller
+// K would always fit better.
+double fit_k(const TexelData& data, const eval::Weights& w, int threads);
 
 struct TexelReport {
     double k = 0;

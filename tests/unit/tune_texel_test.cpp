@@ -80,7 +80,7 @@ TEST(TuneTexel, FittedKIsAMinimum) {
     std::ostringstream log;
     const auto data = load_texel_data(o, log);
     ASSERT_TRUE(data.ok());
-    const double k = fit_k(*data, o.start, 1.0, 2);
+    const double k = fit_k(*data, o.start, 2);
     const auto err = [&](double kk) { return texel_error(*data, o.start, kk, 1.0, true, 0, 2); };
     EXPECT_GT(k, 0.5);  // the labels were drawn with K = 1
     EXPECT_LT(k, 2.0);

@@ -63,7 +63,7 @@ void register_tune_texel(CLI::App& tune) {
         for (const auto* opt : cmd->get_options())
             if (opt->count() && opt->get_name() != "files")
                 a->o.command += " " + opt->get_name() +
-                                (opt->get_type_size() ? " " + opt->as<std::string>() : "");
+                                (opt->get_expected_max() ? " " + opt->as<std::string>() : "");
         // Ctrl-C: the epoch under way finishes, the checkpoint is written, --resume goes on.
         const StopOnInterrupt interrupt;
         const auto r = tune::run_texel(a->o, std::cerr, &interrupt.flag());

@@ -246,7 +246,9 @@ std::string render_svg(const LinePlot& plot) {
     }
     Axis x_axis = linear_axis(xs.lo, xs.hi, plot.integer_x);
     Axis y_axis = plot.log_y ? log_axis(ys.lo, ys.hi)
-                             : linear_axis(std::min(ys.empty() ? 0 : ys.lo, 0.0), ys.hi, false);
+                             : linear_axis(plot.fit_y || ys.empty() ? (ys.empty() ? 0 : ys.lo)
+                                                                    : std::min(ys.lo, 0.0),
+                                           ys.hi, false);
     // 2. Layout: room for the y tick labels on the left and the legend on the right.
     bool legend = plot.series.size() > 1;
     int name_chars = 0;
@@ -282,7 +284,7 @@ std::string render_svg(const LinePlot& plot) {
             double x = f.x(x_axis, s.x[i]), y = f.y(y_axis, s.y[i]);
             path << (joined ? 'L' : 'M') << x << ',' << y;
             joined = true;
-            dot(dots, x, y, colour);
+            if (plot.dots) dot(dots, x, y, colour);
         }
         if (!path.str().empty()) {
             out << "<path d=\"" << path.str() << "\" fill=\"none\" stroke=\"" << colour

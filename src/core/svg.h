@@ -22,6 +22,8 @@ struct LinePlot {
     std::string title, x_label, y_label;
     bool log_y = false;      // base-10 log scale: ticks at powers of 10 (1, 10, 100, 1k ...)
     bool integer_x = false;  // x ticks at whole numbers only (depths, plies)
+    bool fit_y = false;      // a linear y axis spans the data only, not from 0
+    bool dots = true;        // a dot at every point (off for long series such as error curves)
     std::vector<Series> series;
     int width = 720, height = 440;
 };

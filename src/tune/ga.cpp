@@ -485,9 +485,10 @@ std::string population_csv(const std::vector<GeneSpec>& genes, const State& st) 
 
 std::string plot_svg(const GaOptions& o, const std::vector<GeneSpec>& genes, const State& st) {
     core::LinePlot plot;
+    // The title must fit the plot's width: the fixed weights go on the x axis label.
     plot.title = "Genetic algorithm: population mean per generation";
-    if (!o.fixed.empty()) plot.title += " (fixed: " + fixed_summary(o.fixed) + ")";
     plot.x_label = "generation";
+    if (!o.fixed.empty()) plot.x_label += " (fixed: " + fixed_summary(o.fixed) + ")";
     plot.y_label = "centipawns";
     plot.integer_x = true;
     for (std::size_t i = 0; i < genes.size(); ++i) {

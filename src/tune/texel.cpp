@@ -154,6 +154,8 @@ core::Status write_outputs(const TexelOptions& o, const State& s, const TexelRep
     plot.title = "Texel tuning: mean squared error of the win probability";
     plot.x_label = "epoch (Adam step over all training positions)";
     plot.y_label = "mean squared error";
+    plot.fit_y = true;
+    plot.dots = s.curve.size() <= 60;
     plot.series = {{"training positions", {}, {}}, {"held-out positions", {}, {}}};
     for (const auto& [epoch, train, val] : s.curve) {
         csv += std::to_string(int(epoch)) + "," + fixed(train, 7) + "," + fixed(val, 7) + "\n";
@@ -188,7 +190,9 @@ core::Status write_outputs(const TexelOptions& o, const State& s, const TexelRep
     md += "| error before → after, training | " + fixed(r.train_before, 6) + " → " +
           fixed(r.train_after, 6) + " |\n";
     md += "| error before → after, held out | " + fixed(r.validation_before, 6) + " → " +
-          fixed(r.validation_after, 6) + " |\n\n";
+          fixed(r.validation_after, 6) + " |\n";
+    md += "| error before → after, held out, against the game results alone | " +
+          fixed(r.results_before, 6) + " → " + fixed(r.results_after, 6) + " |\n\n";
     md +=
         "The errors are those of the integer weights (rounded), evaluated exactly as the "
         "engine does.\n\n![error curve](curve.svg)\n\n## Material\n\n"
@@ -369,7 +373,6 @@ core::Result<TexelReport> run_texel(const TexelOptions& o, std::ostream& log,
         texel_error(*data, o.start, s.k, o.lambda, false, o.validation, o.threads);
     log << "texel: error before: training " << fixed(r.train_before, 6) << ", held out "
         << fixed(r.validation_before, 6) << "\n";
-    if (s.curve.empty()) s.curve.push_back({0, r.train_before, r.validation_before});
 
     // Frozen weights: every Pair whose name starts with one of the prefixes.
     std::vector<char> frozen(s.params.size(), 0);
@@ -471,9 +474,15 @@ core::Result<TexelReport> run_texel(const TexelOptions& o, std::ostream& log,
     r.train_after = texel_error(*data, r.weights, s.k, o.lambda, true, o.validation, o.threads);
     r.validation_after =
         texel_error(*data, r.weights, s.k, o.lambda, false, o.validation, o.threads);
+    r.results_before = texel_error(*data, o.start, s.k, 1.0, false, o.validation, o.threads);
+    r.results_after = texel_error(*data, r.weights, s.k, 1.0, false, o.validation, o.threads);
+    // The curve's last point: the rounded weights after the last step.
+    if (s.curve.empty() || s.curve.back()[0] < s.epoch)
+        s.curve.push_back({double(s.epoch), r.train_after, r.validation_after});
     r.seconds = clock.elapsed_ms() / 1000.0;
     log << "texel: error after: training " << fixed(r.train_after, 6) << ", held out "
-        << fixed(r.validation_after, 6) << "\n";
+        << fixed(r.validation_after, 6) << "; held out against the results alone "
+        << fixed(r.results_before, 6) << " -> " << fixed(r.results_after, 6) << "\n";
     if (auto st = write_outputs(o, s, &r); !st) return core::error(st.error());
     return r;
 }

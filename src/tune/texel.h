@@ -77,6 +77,8 @@ double fit_k(const TexelData& data, const eval::Weights& w, int threads);
 struct TexelReport {
     double k = 0;
     double train_before = 0, train_after = 0, validation_before = 0, validation_after = 0;
+    // The held-out error against the results alone (lambda 1), comparable between lambdas.
+    double results_before = 0, results_after = 0;
     std::uint64_t positions = 0;
     int epochs = 0;
     double seconds = 0;

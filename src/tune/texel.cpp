@@ -12,6 +12,7 @@
 #include <limits>
 #include <thread>
 
+#include "core/strings.h"
 #include "core/svg.h"
 #include "core/timer.h"
 #include "eval/chess_eval.h"
@@ -380,7 +381,7 @@ core::Result<TexelReport> run_texel(const TexelOptions& o, std::ostream& log,
         int i = 0;
         eval::for_each_param(o.start, [&](std::string_view name, const eval::Pair&) {
             for (const auto& prefix : o.freeze)
-                if (name.substr(0, prefix.size()) == prefix)
+                if (core::starts_with(name, prefix))
                     frozen[std::size_t(2 * i)] = frozen[std::size_t(2 * i + 1)] = 1;
             ++i;
         });

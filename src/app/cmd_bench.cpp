@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/commands.h"
+#include "app/options.h"
 #include "engine/chess_engine.h"
 #include "eval/weights_io.h"
 
@@ -20,11 +21,7 @@ void register_bench(CLI::App& app) {
     cmd->add_option("--weights", *weights, "Evaluation weights file (default: the built-in ones)");
     cmd->callback([depth, weights] {
         std::optional<kibitz::eval::Weights> w;
-        if (!weights->empty()) {
-            auto loaded = kibitz::eval::load_weights(*weights);
-            if (!loaded) throw std::runtime_error(loaded.error());
-            w = *loaded;
-        }
+        if (!weights->empty()) w = load_weights_or_throw(*weights);
         const auto r = kibitz::engine::run_bench(*depth, std::cerr, w ? &*w : nullptr);
         std::cout << "Nodes searched: " << r.nodes << "\nTime: " << r.time_ms
                   << " ms\nNodes/second: " << r.nps << std::endl;

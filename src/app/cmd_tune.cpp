@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/commands.h"
+#include "app/options.h"
 #include "core/svg.h"
 #include "eval/weights_io.h"
 
@@ -30,9 +31,7 @@ void register_tune_weights(CLI::App& tune) {
         Weights w = a->hand ? hand_weights() : default_weights();
         std::string origin = a->hand ? "the hand-set weights of weights.cpp" : "the defaults";
         if (!a->in.empty()) {
-            const auto loaded = load_weights(a->in);
-            if (!loaded) throw std::runtime_error(loaded.error());
-            w = *loaded;
+            w = load_weights_or_throw(a->in);
             origin = "from " + a->in;
         }
         const std::string text = a->cpp ? weights_to_cpp(w, origin) : weights_to_json(w);

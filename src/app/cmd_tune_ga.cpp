@@ -8,6 +8,7 @@
 
 #include "app/commands.h"
 #include "app/interrupt.h"
+#include "app/options.h"
 #include "eval/weights_io.h"
 #include "tune/ga.h"
 
@@ -67,22 +68,8 @@ void register_tune_ga(CLI::App& tune) {
         const auto fixed = tune::parse_fixed(a->fixed);
         if (!fixed) throw std::runtime_error(fixed.error());
         o.fixed = *fixed;
-        if (!o.base_file.empty()) {
-            const auto w = eval::load_weights(o.base_file);
-            if (!w) throw std::runtime_error(w.error());
-            o.base = *w;
-        }
-        o.command = "kibitz tune ga";
-        for (const auto* opt : cmd->get_options()) {
-            if (!opt->count() || opt->get_name() == "--help") continue;
-            o.command += " " + opt->get_name();
-            if (!opt->get_type_size()) continue;
-            std::string value;
-            for (const auto& r : opt->results()) value += (value.empty() ? "" : ",") + r;
-            o.command +=
-                " " +
-                (value.empty() || value.find(' ') != std::string::npos ? "'" + value + "'" : value);
-        }
+        if (!o.base_file.empty()) o.base = load_weights_or_throw(o.base_file);
+        o.command = command_line("kibitz tune ga", *cmd);
 
         // Ctrl-C: the generation under way is abandoned; the state stays at the last finished
         // one and --resume goes on from it.

@@ -8,6 +8,7 @@
 
 #include "app/commands.h"
 #include "app/interrupt.h"
+#include "app/options.h"
 #include "core/svg.h"
 #include "eval/weights_io.h"
 #include "tune/texel.h"
@@ -53,17 +54,8 @@ void register_tune_texel(CLI::App& tune) {
     cmd->callback([a, cmd] {
         using namespace kibitz;
         if (a->hand) a->o.start = eval::hand_weights();
-        if (!a->start.empty()) {
-            const auto w = eval::load_weights(a->start);
-            if (!w) throw std::runtime_error(w.error());
-            a->o.start = *w;
-        }
-        a->o.command = "kibitz tune texel";
-        for (const auto& f : a->o.files) a->o.command += " " + f;
-        for (const auto* opt : cmd->get_options())
-            if (opt->count() && opt->get_name() != "files")
-                a->o.command += " " + opt->get_name() +
-                                (opt->get_expected_max() ? " " + opt->as<std::string>() : "");
+        if (!a->start.empty()) a->o.start = load_weights_or_throw(a->start);
+        a->o.command = command_line("kibitz tune texel", *cmd);
         // Ctrl-C: the epoch under way finishes, the checkpoint is written, --resume goes on.
         const StopOnInterrupt interrupt;
         const auto r = tune::run_texel(a->o, std::cerr, &interrupt.flag());

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "app/commands.h"
+#include "app/options.h"
 #include "eval/weights_io.h"
 #include "uci/session.h"
 
@@ -28,8 +29,7 @@ int run_uci(const std::string& weights_file) {
     kibitz::uci::Session session(std::cout);
     if (!weights_file.empty()) {
         // Checked here so that a bad file stops the engine before a GUI relies on it.
-        if (const auto w = kibitz::eval::load_weights(weights_file); !w)
-            throw std::runtime_error(w.error());
+        load_weights_or_throw(weights_file);
         session.handle("setoption name WeightsFile value " + weights_file);
     }
     std::string line;

@@ -177,3 +177,6 @@ add_test(NAME cli_uci_bad_weights
 set_tests_properties(cli_uci_bad_weights PROPERTIES
                      PASS_REGULAR_EXPRESSION "bad_weights.json': not valid JSON"
                      FAIL_REGULAR_EXPRESSION "UNEXPECTED-EXIT-STATUS")
+
+# Opening books.
+include(tests/cli_book.cmake)

@@ -25,6 +25,7 @@ int main(int argc, char** argv) {
         register_play(app);
         register_datagen(app);
         register_tune(app);
+        register_book(app);
 #if KIBITZ_WITH_LAB
         register_lab(app);
 #endif

@@ -178,5 +178,6 @@ set_tests_properties(cli_uci_bad_weights PROPERTIES
                      PASS_REGULAR_EXPRESSION "bad_weights.json': not valid JSON"
                      FAIL_REGULAR_EXPRESSION "UNEXPECTED-EXIT-STATUS")
 
-# Opening books.
+# Opening books and endgame tables.
 include(tests/cli_book.cmake)
+include(tests/cli_tb.cmake)

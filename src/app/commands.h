@@ -20,6 +20,7 @@ void register_play(CLI::App& app);
 void register_lab(CLI::App& app);
 void register_datagen(CLI::App& app);
 void register_book(CLI::App& app);
+void register_tb(CLI::App& app);
 void register_tune(CLI::App& app);
 // The subcommands of `kibitz tune` (cmd_tune_ga.cpp, cmd_tune_texel.cpp).
 void register_tune_ga(CLI::App& tune);

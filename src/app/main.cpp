@@ -26,6 +26,7 @@ int main(int argc, char** argv) {
         register_datagen(app);
         register_tune(app);
         register_book(app);
+        register_tb(app);
 #if KIBITZ_WITH_LAB
         register_lab(app);
 #endif

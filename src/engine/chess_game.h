@@ -5,6 +5,8 @@
 #include "chess/position.h"
 #include "chess/see.h"
 #include "chess/status.h"
+#include "core/bits.h"
+#include "engine/tablebases.h"
 #include "search/game.h"
 #include "search/score.h"
 
@@ -92,16 +94,29 @@ public:
                                                        pos_.pieces(~pos_.side_to_move(), kPawn));
     }
 
+    // Endgame tables (none when tables is null or empty); the tables must outlive the game.
+    void set_tables(const Tablebases* tables) {
+        tables_ = tables && tables->max_men() > 0 ? tables : nullptr;
+    }
+    bool probe_table(int ply, search::Score& score) const {
+        if (!tables_ || core::popcount(pos_.pieces()) > tables_->max_men()) return false;
+        const auto v = tables_->probe(pos_);
+        if (!v) return false;
+        score = Tablebases::score(*v, ply);
+        return true;
+    }
+
     // A null move is unsafe in zugzwang, which threatens when only pawns are left.
     bool null_move_allowed() const { return pos_.has_non_pawn_material(pos_.side_to_move()); }
 
 private:
     chess::Position pos_;
+    const Tablebases* tables_ = nullptr;
 };
 
 static_assert(search::Game<ChessGame>);
 static_assert(search::HasNullMove<ChessGame> && search::HasTactical<ChessGame> &&
               search::HasCheck<ChessGame> && search::HasDraw<ChessGame> &&
-              search::HasMoveIndex<ChessGame>);
+              search::HasMoveIndex<ChessGame> && search::HasTableProbe<ChessGame>);
 
 }  // namespace kibitz::engine

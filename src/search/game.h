@@ -51,6 +51,13 @@ concept HasSolver = requires(G g, Score a, Score b) {
     { g.solve(a, b) } -> std::convertible_to<Score>;
 };
 
+// Exact values from endgame tables: true, with the score from the side to move's view (mate
+// scores counted from the root, `ply` plies above), when a table covers the position.
+template <class G>
+concept HasTableProbe = requires(const G cg, int ply, Score& score) {
+    { cg.probe_table(ply, score) } -> std::convertible_to<bool>;
+};
+
 // An evaluator scores a position of game G from the side to move.
 template <class E, class G>
 concept Evaluator = requires(E e, const G cg) {

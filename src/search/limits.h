@@ -30,6 +30,7 @@ struct Iteration {
     std::uint64_t nodes = 0;
     std::int64_t time_ms = 0;
     int hashfull = 0;
+    std::uint64_t tb_hits = 0;  // this thread's endgame-table hits
     std::vector<Move> pv;
 };
 

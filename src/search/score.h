@@ -9,10 +9,12 @@ namespace kibitz::search {
 using Score = int;
 using Depth = int;
 
-constexpr int kMaxPly = 128;                   // deepest ply the search ever reaches
-constexpr Score kInfinite = 32001;             // outside every real score
-constexpr Score kMate = 32000;                 // mate on the board at ply 0
-constexpr Score kMateBound = kMate - kMaxPly;  // scores beyond this are mates
+constexpr int kMaxPly = 128;        // deepest ply the search ever reaches
+constexpr Score kInfinite = 32001;  // outside every real score
+constexpr Score kMate = 32000;      // mate on the board at ply 0
+// Scores beyond this are mates: up to 1000 plies away, since endgame tables know mates far
+// beyond the search's own horizon.
+constexpr Score kMateBound = kMate - 1000;
 constexpr Score kDraw = 0;
 
 // Mate scores: mate_in(ply) for the side that mates, mated_in(ply) for the side that is mated.

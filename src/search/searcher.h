@@ -151,6 +151,16 @@ private:
         return eval_(g);
     }
     Iteration<Move> make_iteration(const RootMove& rm, Depth depth, int pv_index, Bound bound);
+    bool keep_table_best_root_moves(G& g);
+    // The tables' exact score of g, kept in the transposition table too.
+    bool probe_tables(const G& g, int ply, Depth depth, Score& score) {
+        if (!g.probe_table(ply, score)) return false;
+        ++stats_.tb_hits;
+        if constexpr (F.tt)
+            tt_.store(g.key(), 0, score_to_tt(score, ply), kNoEval,
+                      std::clamp(depth + 6, 0, kMaxPly - 1), kBoundExact);
+        return true;
+    }
 
     TranspositionTable& tt_;
     std::atomic<bool>& stop_;
@@ -196,6 +206,8 @@ typename G::Move Searcher<G, E, F>::think(G& g, const Limits& limits, const Repo
     g.generate(list);
     for (const auto m : list) root_.push_back(RootMove{m, -kInfinite, -kInfinite, {m}});
     if (root_.empty()) return Move{};
+    bool root_in_tables = false;
+    if constexpr (HasTableProbe<G>) root_in_tables = keep_table_best_root_moves(g);
     TTData hit;
     if (tt_.probe(g.key(), hit) && hit.move) {
         const auto it = std::find_if(root_.begin(), root_.end(),
@@ -255,6 +267,8 @@ typename G::Move Searcher<G, E, F>::think(G& g, const Limits& limits, const Repo
         // 4. Stop when a limit says so: a mate found, or the soft time limit, stretched when
         // the best move just changed or the score fell, shrunk when the move has been stable.
         if (thread_index_ != 0) continue;
+        // The tables already chose among the root moves: one iteration picks among equals.
+        if (root_in_tables && !infinite_.load(std::memory_order_relaxed)) break;
         stable_iterations = root_[0].move == last_best ? stable_iterations + 1 : 0;
         last_best = root_[0].move;
         const Score best = root_[0].score;
@@ -285,8 +299,40 @@ Iteration<typename G::Move> Searcher<G, E, F>::make_iteration(const RootMove& rm
     it.nodes = nodes();
     it.time_ms = clock_.elapsed_ms();
     it.hashfull = tt_.hashfull();
+    it.tb_hits = stats_.tb_hits;
     it.pv = rm.pv;
     return it;
+}
+
+// Endgame tables at the root: when they cover the root and every reply, only the root moves
+// with the best table value stay (the fastest win, the slowest loss, the draws), so whatever
+// the search prefers among them is perfect play. A reply that repeats a position counts as the
+// draw it is. Not with several lines of analysis, which should show the other moves too.
+template <Game G, class E, Features F>
+bool Searcher<G, E, F>::keep_table_best_root_moves(G& g) {
+    Score root_score;
+    if (multipv_ > 1 || !g.probe_table(0, root_score)) return false;
+    ++stats_.tb_hits;
+    std::vector<Score> scores;
+    Score best = -kInfinite;
+    for (const RootMove& r : root_) {
+        const auto undo = g.make(r.move);
+        Score s = 0;
+        bool known = true;
+        bool drawn = false;
+        if constexpr (HasDraw<G>) drawn = g.is_draw(1);
+        if (!drawn) known = g.probe_table(1, s);
+        g.unmake(r.move, undo);
+        if (!known) return false;
+        stats_.tb_hits += !drawn;
+        scores.push_back(drawn ? kDraw : -s);
+        best = std::max(best, scores.back());
+    }
+    std::vector<RootMove> kept;
+    for (std::size_t i = 0; i < root_.size(); ++i)
+        if (scores[i] == best) kept.push_back(root_[i]);
+    root_ = std::move(kept);
+    return true;
 }
 
 template <Game G, class E, Features F>
@@ -358,8 +404,13 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
     constexpr bool kPvNode = N == kPV;
     pv_length_[ply] = 0;
 
-    // 1. Horizon: resolve captures first (quiescence), or take the static evaluation.
+    // 1. Horizon: resolve captures first (quiescence), or take the static evaluation; an
+    // endgame table knows better than either.
     if (depth <= 0) {
+        if constexpr (HasTableProbe<G>) {
+            Score table_score;
+            if (probe_tables(g, ply, depth, table_score)) return table_score;
+        }
         if constexpr (F.quiescence) return qsearch<N>(g, alpha, beta, ply, 0);
         count_node(ply);
         typename G::MoveList list;
@@ -397,7 +448,13 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
         return tt_score;
     }
 
-    // 4. Static evaluation, sharpened by the TT score when its bound allows.
+    // 4. Endgame tables: an exact value ends the node.
+    if constexpr (HasTableProbe<G>) {
+        Score table_score;
+        if (probe_tables(g, ply, depth, table_score)) return table_score;
+    }
+
+    // 5. Static evaluation, sharpened by the TT score when its bound allows.
     bool in_check = false;
     if constexpr (HasCheck<G>) in_check = g.in_check();
     Frame& frame = frames_[ply];
@@ -411,7 +468,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
     const bool improving = !in_check && (ply < 2 || frames_[ply - 2].eval == kNoEval ||
                                          raw_eval > frames_[ply - 2].eval);
 
-    // 5. Pruning of whole nodes, never in check or at PV nodes.
+    // 6. Pruning of whole nodes, never in check or at PV nodes.
     if (!kPvNode && !in_check && beta < kMateBound && beta > -kMateBound) {
         // Reverse futility / static null move: far above beta near the leaves, stop here.
         if constexpr (F.reverse_futility)
@@ -444,12 +501,12 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
         }
     }
 
-    // 6. Internal iterative reduction: without a TT move the ordering is poor; search
+    // 7. Internal iterative reduction: without a TT move the ordering is poor; search
     // shallower now and let the next iteration, with a TT move, go deeper.
     if constexpr (F.iir)
         if (depth >= 6 && (kPvNode || cut_node) && (!tt_hit || !hit.move)) --depth;
 
-    // 7. Moves: a finished game has none.
+    // 8. Moves: a finished game has none.
     typename G::MoveList list;
     g.generate(list);
     if (list.empty()) return g.terminal_score(ply);
@@ -470,7 +527,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
             check = g.gives_check(m);
         }
 
-        // 8. Pruning of single moves once a move has been searched and no mate is at stake.
+        // 9. Pruning of single moves once a move has been searched and no mate is at stake.
         if (best > -kMateBound && !in_check && ply > 0) {
             if (!tactical && !check) {
                 if constexpr (F.late_move_pruning)
@@ -483,7 +540,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
                     continue;
         }
 
-        // 9. Search the move: check extension; first move with the full window, later ones
+        // 10. Search the move: check extension; first move with the full window, later ones
         // with a null window and late move reductions (quiet moves late in the ordering are
         // searched shallower first), re-searched when they turn out better.
         const Depth new_depth = depth - 1 + (F.check_extension && check && ply < 2 * root_depth_);
@@ -517,7 +574,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
         g.unmake(m, u);
         if (stop_.load(std::memory_order_relaxed)) return 0;
 
-        // 10. Keep the best; a cutoff updates the ordering memory.
+        // 11. Keep the best; a cutoff updates the ordering memory.
         if (s > best) {
             best = s;
             if (s > alpha) {
@@ -537,7 +594,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
     }
     if (searched == 0) return alpha0;  // every move pruned: nothing better than alpha is known
 
-    // 11. Store the result with its bound.
+    // 12. Store the result with its bound.
     if constexpr (F.tt) {
         const Bound bound = best >= beta ? kBoundLower : best > alpha0 ? kBoundExact : kBoundUpper;
         tt_.store(g.key(), bound == kBoundUpper ? std::uint16_t(0) : best_move.raw(),

@@ -38,7 +38,9 @@ std::string format_info(const chess::Position& root, const search::Iteration<che
     if (wdl) s += " " + format_wdl(it.score);
     s += " nodes " + std::to_string(total_nodes) + " nps " +
          std::to_string(total_nodes * 1000 / std::uint64_t(ms)) + " hashfull " +
-         std::to_string(it.hashfull) + " time " + std::to_string(it.time_ms) + " pv";
+         std::to_string(it.hashfull) + " time " + std::to_string(it.time_ms);
+    if (it.tb_hits) s += " tbhits " + std::to_string(it.tb_hits);
+    s += " pv";
     chess::Position pos = root;
     for (const chess::Move m : it.pv) {
         if (!pos.is_legal(m)) break;  // never print an illegal continuation

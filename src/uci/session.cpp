@@ -33,14 +33,30 @@ constexpr const char* kOptions[] = {
     "option name UCI_Elo type spin default 2200 min 1000 max 2200",
     "option name EvalPreset type combo default full var full var thesis var franaszczuk",
     "option name WeightsFile type string default <empty>",
+    "option name OwnBook type check default false",
+    "option name BookDepth type spin default 20 min 1 max 500",
+    "option name BookBestMove type check default false",
+    "option name GaviotaTbPath type string default <empty>",
 };
+
+std::string or_empty(const std::string& s) { return s.empty() ? "<empty>" : s; }
 
 }  // namespace
 
 std::string option_lines() {
     std::string text;
     for (const char* line : kOptions) text += std::string(line) + '\n';
+    text += "option name BookFile type string default " + or_empty(default_book_file()) + '\n';
+    text +=
+        "option name TablebasePath type string default " + or_empty(default_tables_dir()) + '\n';
     return text;
+}
+
+std::string default_book_file() { return book::default_book_path(); }
+
+std::string default_tables_dir() {
+    const std::string dir = tb::default_dir();
+    return tb::Tables(dir).available().empty() ? "" : dir;
 }
 
 std::optional<long long> spin(const std::string& value, long long lo, long long hi) {

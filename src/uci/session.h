@@ -13,6 +13,8 @@
 
 #include "chess/position.h"
 #include "engine/chess_engine.h"
+#include "engine/opening_book.h"
+#include "engine/tablebases.h"
 
 namespace kibitz::uci {
 
@@ -59,6 +61,8 @@ private:
     int elo_ = engine::kMaxElo;
     eval::Preset preset_ = eval::Preset::kFull;
     eval::Weights weights_ = eval::default_weights();  // of the full evaluation (WeightsFile)
+    engine::OpeningBook book_;                         // OwnBook, BookFile, BookDepth, BookBestMove
+    engine::Tablebases tables_;                        // TablebasePath, GaviotaTbPath
 };
 
 using Session = BasicSession<engine::ChessEngine>;

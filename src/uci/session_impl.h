@@ -26,6 +26,11 @@ namespace detail {
 // The "option name … type …" lines sent after "uci", each ending in a newline.
 std::string option_lines();
 
+// The default BookFile and TablebasePath: the book and the tables next to the binary, or ""
+// when there are none.
+std::string default_book_file();
+std::string default_tables_dir();
+
 // value as a number in [lo, hi], else nullopt.
 std::optional<long long> spin(const std::string& value, long long lo, long long hi);
 
@@ -45,6 +50,11 @@ std::string board_text(const chess::Position& pos);
 template <class EngineT>
 BasicSession<EngineT>::BasicSession(std::ostream& out, std::string name)
     : out_(out), name_(std::move(name)) {
+    // The defaults that the option lines show: the book and tables next to the binary, when
+    // the build made them (a broken file there is reported when the option is set again).
+    (void)book_.load(detail::default_book_file());
+    (void)tables_.set_dir(detail::default_tables_dir());
+    book_.seed(std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
     engine_.on_info = [this](const search::Iteration<chess::Move>& it) {
         send(format_info(search_pos_, it, engine_.nodes(), show_wdl_));
     };
@@ -276,6 +286,25 @@ void BasicSession<EngineT>::set_option(const std::string& name, const std::strin
         }
         stop_search();
         apply_evaluator();
+    } else if (key == "ownbook") {
+        boolean(book_.enabled);
+    } else if (key == "bookfile") {
+        stop_search();
+        const auto st = book_.load(value == "<empty>" ? "" : value);
+        if (!st) error(st.error());
+    } else if (key == "bookdepth") {
+        if (const auto v = spin(value, 1, 500))
+            book_.max_moves = int(*v);
+        else
+            bad("a move number from 1 to 500");
+    } else if (key == "bookbestmove") {
+        boolean(book_.best_only);
+    } else if (key == "tablebasepath" || key == "gaviotatbpath") {
+        stop_search();
+        const std::string path = value == "<empty>" ? "" : value;
+        const auto st =
+            key == "tablebasepath" ? tables_.set_dir(path) : tables_.set_gaviota_paths(path);
+        if (!st) error(st.error());
     } else {
         error("unknown option '" + name + "'");
     }
@@ -300,7 +329,17 @@ void BasicSession<EngineT>::cmd_go(std::string_view args) {
     if (!go) return error(go.error());
     stop_search();
     search_pos_ = pos_;
-    engine_.set_position(engine::ChessGame(pos_));
+    // A book move is played at once (not while pondering or analysing without end, which
+    // wait for "stop"); the tables are consulted by the search itself.
+    if (!go->infinite && !go->ponder)
+        if (const auto m = book_.pick(pos_)) {
+            send("info string book move " + chess::move_to_uci(pos_, *m));
+            send("bestmove " + chess::move_to_uci(pos_, *m));
+            return;
+        }
+    engine::ChessGame game(pos_);
+    game.set_tables(&tables_);
+    engine_.set_position(game);
     engine_.go(*go, pos_.side_to_move());
 }
 

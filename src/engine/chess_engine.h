@@ -8,6 +8,7 @@
 #include "engine/chess_game.h"
 #include "engine/engine.h"
 #include "eval/chess_eval.h"
+#include "eval/endgame.h"
 #include "eval/presets.h"
 
 namespace kibitz::engine {
@@ -35,7 +36,10 @@ public:
     }
 
     search::Score operator()(const ChessGame& g) {
-        if (preset_ == eval::Preset::kFull) return eval::evaluate(g.position(), *weights_, pawns_);
+        // The full evaluation knows how to mate a lone king too.
+        if (preset_ == eval::Preset::kFull)
+            return eval::evaluate(g.position(), *weights_, pawns_) +
+                   eval::mating_bonus(g.position());
         return eval::evaluate(g.position(), preset_);
     }
 

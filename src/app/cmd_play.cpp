@@ -10,7 +10,9 @@
 #include <thread>
 
 #include "app/commands.h"
+#include "book/book.h"
 #include "server/http_server.h"
+#include "tb/tables.h"
 
 namespace {
 
@@ -45,7 +47,26 @@ struct PlayOptions {
     std::vector<std::string> allow_hosts;
     int engines = 2;
     int hash = 32;
+    std::string book;  // "" with book_given false: the default book
+    bool book_given = false;
+    bool no_book = false;
+    std::string tables;  // "" with tables_given false: the default tables, if any
+    bool tables_given = false;
+    std::string gaviota;
 };
+
+// The book the engine plays from: --book, else the default one (if built), none with --no-book.
+std::string book_file(const PlayOptions& o) {
+    if (o.no_book) return "";
+    return o.book_given ? o.book : kibitz::book::default_book_path();
+}
+
+// Own endgame tables: --tables, else tb/ next to the executable when it holds tables.
+std::string tables_dir(const PlayOptions& o) {
+    if (o.tables_given) return o.tables;
+    const std::string dir = kibitz::tb::default_dir();
+    return kibitz::tb::Tables(dir).available().empty() ? "" : dir;
+}
 
 int run_play(const PlayOptions& o) {
     using namespace kibitz::server;
@@ -70,6 +91,9 @@ int run_play(const PlayOptions& o) {
     so.engines = o.engines;
     so.hash_mb = std::size_t(o.hash);
     so.version = KIBITZ_VERSION;
+    so.book = book_file(o);
+    so.tables = tables_dir(o);
+    so.gaviota = o.gaviota;
     Service service(std::move(*store), so);
     for (const auto& p : service.load_problems()) std::cerr << "kibitz play: " << p << '\n';
 
@@ -93,6 +117,12 @@ int run_play(const PlayOptions& o) {
     const std::string shown = o.host == "0.0.0.0" ? "127.0.0.1" : o.host;
     std::cout << "Kibitz is running at http://" << shown << ":" << *port << "/\n"
               << "  games are saved in " << db << "\n";
+    const Json info = service.info().body;
+    if (info["book"].is_object())
+        std::cout << "  opening book: " << info["book"]["file"].get<std::string>() << " ("
+                  << info["book"]["entries"] << " entries)\n";
+    if (const Json& tb = info["tablebases"]; tb["max_men"] > 0)
+        std::cout << "  endgame tables: up to " << tb["max_men"] << " men\n";
     if (o.host == "0.0.0.0")
         std::cout << "  listening on every network interface: others reach it at this "
                      "machine's address, port "
@@ -124,7 +154,19 @@ void register_play(CLI::App& app) {
         ->check(CLI::Range(1, 64));
     cmd->add_option("--hash", options->hash, "Hash table per engine in MB")
         ->check(CLI::Range(1, 4096));
-    cmd->callback([options] {
+    auto* book = cmd->add_option("--book", options->book,
+                                 "Polyglot opening book the engine plays from (default: book.bin "
+                                 "next to the executable)");
+    cmd->add_flag("--no-book", options->no_book, "Play without an opening book")->excludes(book);
+    auto* tables = cmd->add_option("--tables", options->tables,
+                                   "Folder of Kibitz's endgame tables (default: tb/ next to the "
+                                   "executable, when it holds tables; \"\" for none)");
+    cmd->add_option("--gaviota", options->gaviota,
+                    "Gaviota endgame tables: folders separated by ';' (e.g. "
+                    "/usr/share/gaviotatb/gtb4)");
+    cmd->callback([options, book, tables] {
+        options->book_given = book->count() > 0;
+        options->tables_given = tables->count() > 0;
         const int status = run_play(*options);
         if (status != 0) throw CLI::RuntimeError(status);
     });

@@ -60,6 +60,7 @@ Reply handle(Service& service, const Request& r) {
     }
     if (rest == "/pgn") return m == "GET" ? service.pgn(id) : wrong_method();
     if (rest == "/legal") return m == "GET" ? service.legal(id, r.ply) : wrong_method();
+    if (rest == "/knowledge") return m == "GET" ? service.knowledge(id, r.ply) : wrong_method();
     if (m != "POST")
         return rest == "/events" ? error_reply(400, "events are a GET stream") : wrong_method();
     if (rest == "/move") return service.move(id, r.token, j);

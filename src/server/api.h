@@ -16,7 +16,7 @@ struct Request {
     std::string path;    // "/api/games/ID/move", without the query
     std::string token;   // X-Kibitz-Token
     std::string seat;    // ?seat= of GET /api/games/ID
-    std::string ply;     // ?ply= of GET /api/games/ID/legal
+    std::string ply;     // ?ply= of GET /api/games/ID/legal and /knowledge
     std::string body;
 };
 

@@ -6,7 +6,8 @@
 
 namespace kibitz::server {
 
-EnginePool::EnginePool(int workers, std::size_t hash_mb) : seed_(std::random_device{}()) {
+EnginePool::EnginePool(int workers, std::size_t hash_mb, const engine::Tablebases* tables)
+    : seed_(std::random_device{}()), tables_(tables) {
     for (int i = 0; i < std::max(1, workers); ++i) {
         auto w = std::make_unique<Worker>();
         w->engine = std::make_unique<engine::ChessEngine>();
@@ -126,7 +127,9 @@ JobResult EnginePool::run(Worker& w, EngineJob& job) {
     e.set_multipv(job.multipv);
     e.set_move_overhead(job.overhead_ms);
     e.set_strength(job.elo, seed);
-    e.set_position(engine::ChessGame(job.position));
+    engine::ChessGame game(job.position);
+    game.set_tables(tables_);
+    e.set_position(game);
 
     JobResult result;
     std::vector<JobLine> lines;

@@ -16,6 +16,7 @@
 
 #include "chess/position.h"
 #include "engine/chess_engine.h"
+#include "engine/tablebases.h"
 
 namespace kibitz::server {
 
@@ -54,8 +55,9 @@ struct EngineJob {
 
 class EnginePool {
 public:
-    // `workers` engines of `hash_mb` MB each, one search thread each.
-    EnginePool(int workers, std::size_t hash_mb);
+    // `workers` engines of `hash_mb` MB each, one search thread each. Every search uses the
+    // endgame tables when given (they must outlive the pool).
+    EnginePool(int workers, std::size_t hash_mb, const engine::Tablebases* tables = nullptr);
     ~EnginePool();
     EnginePool(const EnginePool&) = delete;
     EnginePool& operator=(const EnginePool&) = delete;
@@ -87,6 +89,7 @@ private:
     std::vector<std::unique_ptr<Worker>> workers_;
     bool quit_ = false;
     std::uint64_t seed_;
+    const engine::Tablebases* tables_;
 };
 
 }  // namespace kibitz::server

@@ -319,6 +319,7 @@ Json Game::to_json(std::int64_t now, bool engine_thinking) const {
             j["eval"] = eval_json(*m.eval);
             j["depth"] = m.depth;
         }
+        if (m.book) j["book"] = true;
         moves.push_back(std::move(j));
     }
     Json legal = Json::array();
@@ -436,6 +437,7 @@ std::string Game::pgn() const {
         pm.san = m.san;
         std::string comment;
         if (m.eval) comment = eval_text(*m.eval, m.depth);
+        if (m.book) comment = "book";
         if (m.clock >= 0) comment += (comment.empty() ? "" : " ") + clock_tag(m.clock);
         pm.comment_after = comment;
         g.moves.push_back(std::move(pm));

@@ -52,6 +52,7 @@ struct GameMove {
     std::int64_t think = 0;     // ms used
     std::optional<Eval> eval;   // engine moves
     int depth = 0;
+    bool book = false;  // an engine move from the opening book (no search, no eval)
 };
 
 class Game {

@@ -2,12 +2,16 @@
 #include "server/service.h"
 
 #include <chrono>
+#include <cmath>
+#include <filesystem>
 #include <random>
+#include <stdexcept>
 
 #include "chess/chess960.h"
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "chess/pgn.h"
+#include "chess/san.h"
 #include "core/strings.h"
 #include "engine/strength.h"
 
@@ -50,7 +54,22 @@ Reply error_reply(int status, std::string message) {
 }
 
 Service::Service(std::unique_ptr<Store> store, Options options)
-    : store_(std::move(store)), options_(options), pool_(options.engines, options.hash_mb) {
+    : store_(std::move(store)),
+      options_(options),
+      pool_(options.engines, options.hash_mb, &tables_) {
+    // The book and the tables first: the saved games' engine turns below use them.
+    const auto fail = [](const std::string& why) { throw std::runtime_error(why); };
+    if (auto st = book_.load(options_.book); !st) fail(st.error());
+    if (book_.loaded()) {
+        std::error_code ec;
+        const auto bytes = std::filesystem::file_size(options_.book, ec);
+        book_entries_ = ec ? 0 : std::size_t(bytes / book::kEntryBytes);
+    }
+    book_.enabled = true;
+    book_.max_moves = 20;
+    book_.seed(std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
+    if (auto st = tables_.set_dir(options_.tables); !st) fail(st.error());
+    if (auto st = tables_.set_gaviota_paths(options_.gaviota); !st) fail(st.error());
     for (Game& g : store_->load_all(problems_)) {
         const std::string id = g.id;
         games_[id].game = std::move(g);
@@ -133,7 +152,43 @@ Reply Service::info() const {
          {"elo",
           {{"min", engine::kMinElo}, {"max", engine::kMaxElo}, {"calibrated", {1400, 1800, 2200}}}},
          {"levels", levels},
-         {"engines", options_.engines}});
+         {"engines", options_.engines},
+         {"book", book_.loaded() ? Json{{"file", book_.path()}, {"entries", book_entries_}}
+                                 : Json(nullptr)},
+         {"tablebases",
+          {{"dir", tables_.dir().empty() ? Json(nullptr) : Json(tables_.dir())},
+           {"gaviota",
+            tables_.gaviota_paths().empty() ? Json(nullptr) : Json(tables_.gaviota_paths())},
+           {"max_men", tables_.max_men()}}}});
+}
+
+Json Service::knowledge_of(const chess::Position& pos) const {
+    Json book = Json::array();
+    for (const book::Candidate& c : book_.candidates(pos))
+        book.push_back({{"uci", chess::move_to_uci(pos, c.move)},
+                        {"san", chess::move_to_san(pos, c.move)},
+                        {"weight", c.weight},
+                        {"share", std::round(c.share * 10000) / 10000}});
+    Json tablebase = nullptr;
+    if (const auto v = tables_.probe(pos)) {
+        const int mate = v->kind == tb::Value::kWin    ? (v->plies + 1) / 2
+                         : v->kind == tb::Value::kLoss ? -(v->plies / 2)
+                                                       : 0;
+        const char* result = v->kind == tb::Value::kWin    ? "win"
+                             : v->kind == tb::Value::kLoss ? "loss"
+                                                           : "draw";
+        const std::string text =
+            v->kind == tb::Value::kWin    ? "tablebase: mate in " + std::to_string(mate)
+            : v->kind == tb::Value::kLoss ? "tablebase: mated in " + std::to_string(-mate)
+                                          : std::string("tablebase: draw");
+        const auto best = tables_.best_move(pos);
+        tablebase = {{"result", result},
+                     {"mate", mate},
+                     {"best", best ? Json(chess::move_to_uci(pos, best->move)) : Json(nullptr)},
+                     {"best_san", best ? Json(chess::move_to_san(pos, best->move)) : Json(nullptr)},
+                     {"text", text}};
+    }
+    return {{"book", std::move(book)}, {"tablebase", std::move(tablebase)}};
 }
 
 Reply Service::create(const Json& body) {
@@ -277,6 +332,26 @@ Reply Service::legal(const std::string& id, const std::string& ply_text) const {
         for (const chess::Move m : chess::legal_moves(pos))
             legal.push_back(chess::move_to_uci(pos, m));
     return json_reply({{"ply", *ply}, {"fen", pos.fen()}, {"legal", std::move(legal)}});
+}
+
+Reply Service::knowledge(const std::string& id, const std::string& ply_text) const {
+    Lock lock(mutex_);
+    const Entry* e = find(id);
+    if (!e) return error_reply(404, "no game " + id);
+    const Game& g = e->game;
+    const std::size_t plies = g.moves().size();
+    const auto ply = ply_text.empty() ? std::optional<std::size_t>(plies)
+                                      : core::parse_int<std::size_t>(ply_text);
+    if (!ply || *ply > plies)
+        return error_reply(400, "'ply' must be from 0 to " + std::to_string(plies));
+    // Like analysis: the book and the tables would be a second opinion while a game is played.
+    if (g.mode != Mode::kAnalysis && !g.over())
+        return error_reply(409, "no book or tablebase while the game is being played");
+    const chess::Position pos = g.position_at(*ply);
+    Json reply = knowledge_of(pos);
+    reply["ply"] = *ply;
+    reply["fen"] = pos.fen();
+    return json_reply(std::move(reply));
 }
 
 Reply Service::remove(const std::string& id, const std::string& token) {

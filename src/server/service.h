@@ -12,6 +12,8 @@
 #include <string>
 #include <thread>
 
+#include "engine/opening_book.h"
+#include "engine/tablebases.h"
 #include "server/engine_pool.h"
 #include "server/events.h"
 #include "server/game.h"
@@ -37,9 +39,13 @@ public:
         std::size_t hash_mb = 32;        // per engine
         std::int64_t untimed_ms = 3000;  // full-strength engine moves without a clock
         std::string version = "dev";     // reported by GET /api/info
+        std::string book;                // Polyglot book the engine plays from ("" = none)
+        std::string tables;              // Kibitz's own endgame tables ("" = none)
+        std::string gaviota;             // Gaviota tables, ';'-separated ("" = none)
     };
 
-    // Loads the saved games; engine turns, reviews and clocks go on where they were.
+    // Loads the book and the tables, then the saved games; engine turns, reviews and clocks go
+    // on where they were. Throws std::runtime_error naming a book or tables that cannot be used.
     Service(std::unique_ptr<Store> store, Options options);
     ~Service();
     Service(const Service&) = delete;
@@ -52,6 +58,8 @@ public:
     Reply get(const std::string& id, const std::string& token, const std::string& seat) const;
     // The legal moves after the first `ply` half-moves ("" for the current position).
     Reply legal(const std::string& id, const std::string& ply) const;
+    // What the book and the endgame tables know of the position after `ply` half-moves.
+    Reply knowledge(const std::string& id, const std::string& ply) const;
     Reply remove(const std::string& id, const std::string& token);
     Reply move(const std::string& id, const std::string& token, const Json& body);
     Reply takeback(const std::string& id, const std::string& token);
@@ -91,9 +99,15 @@ private:
     Reply commit(Entry& e, std::size_t unchanged);
     Json state(const Entry& e) const;
     void stop_jobs(Entry& e, bool review_too);
+    // The engine's turn: a book move at once, else a search in the pool.
     void start_engine_move(Entry& e);
     void engine_moved(const std::string& id, const std::shared_ptr<EngineJob>& job,
                       const JobResult& r);
+    // Plays the engine's move, notes how it was chosen and saves it (r: the search, or null for
+    // a book move); the caller tells the streams.
+    void play_engine_move(Entry& e, chess::Move m, const JobResult* r);
+    // {"book": [...], "tablebase": null | {...}} of docs/api.md for pos.
+    Json knowledge_of(const chess::Position& pos) const;
     void start_review_step(Entry& e);
     void review_step_done(const std::string& id, const std::shared_ptr<EngineJob>& job,
                           const JobResult& r);
@@ -103,6 +117,9 @@ private:
 
     std::unique_ptr<Store> store_;
     Options options_;
+    engine::OpeningBook book_;  // pick() with mutex_ held
+    std::size_t book_entries_ = 0;
+    engine::Tablebases tables_;  // set up before the pool's first job, then only probed
     EventHub hub_;
     EnginePool pool_;
     mutable std::mutex mutex_;

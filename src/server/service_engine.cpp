@@ -79,6 +79,21 @@ struct Assessed {
 void Service::start_engine_move(Entry& e) {
     Game& g = e.game;
     if (e.move_job || g.over() || !g.engine_plays(g.turn())) return;
+    // 1. A book move (within the book's moves) is played at once, at every level: the
+    //    streams hear of the person's move, then of the book's candidates, then of the reply.
+    if (const auto m = book_.pick(g.position()); m && g.position().is_legal(*m)) {
+        const chess::Position& root = g.position();
+        publish_state(e);
+        hub_.publish(g.id, {{"type", "thinking"},
+                            {"ply", g.moves().size()},
+                            {"book", true},
+                            {"move", chess::move_to_uci(root, *m)},
+                            {"san", chess::move_to_san(root, *m)},
+                            {"candidates", knowledge_of(root)["book"]}});
+        play_engine_move(e, *m, nullptr);
+        return;
+    }
+    // 2. Else a search in the pool (which consults the endgame tables by itself).
     auto job = std::make_shared<EngineJob>();
     job->priority = EngineJob::kMove;
     job->game_id = g.id;
@@ -135,20 +150,29 @@ void Service::engine_moved(const std::string& id, const std::shared_ptr<EngineJo
     }
     chess::Move best = r.best;
     if (!g.position().is_legal(best)) best = chess::legal_moves(g.position())[0];
-    const Color side = g.turn();
-    g.play(best, now);
-    auto& rec = const_cast<GameMove&>(g.moves().back());
-    for (const JobLine& line : r.lines)
-        if (!line.pv.empty() && line.pv[0] == best) {
-            rec.eval = white_eval(line.score, side);
-            rec.depth = line.depth;
-        }
-    if (!rec.eval && !r.lines.empty()) {
-        rec.eval = white_eval(score, side);
-        rec.depth = r.lines.front().depth;
-    }
-    save(*e, g.moves().size() - 1);
+    play_engine_move(*e, best, &r);
     publish_state(*e);
+}
+
+void Service::play_engine_move(Entry& e, chess::Move m, const JobResult* r) {
+    Game& g = e.game;
+    const Color side = g.turn();
+    g.play(m, now_ms());
+    auto& rec = const_cast<GameMove&>(g.moves().back());
+    if (!r) {
+        rec.book = true;
+    } else {
+        for (const JobLine& line : r->lines)
+            if (!line.pv.empty() && line.pv[0] == m) {
+                rec.eval = white_eval(line.score, side);
+                rec.depth = line.depth;
+            }
+        if (!rec.eval && !r->lines.empty()) {
+            rec.eval = white_eval(r->lines.front().score, side);
+            rec.depth = r->lines.front().depth;
+        }
+    }
+    save(e, g.moves().size() - 1);
 }
 
 Reply Service::draw(const std::string& id, const std::string& token, const Json& body) {
@@ -303,6 +327,8 @@ Reply Service::analysis(const std::string& id, const std::string& token, const J
     }
     const bool threat = body.value("threat", false);
     chess::Position root = g.position_at(ply);
+    // What the book and the tables know of the position shown (in the threat view too).
+    const Json known = knowledge_of(root);
     if (threat) {
         if (root.in_check())
             return error_reply(409, "no threat view in check: the side to move must answer it");
@@ -322,7 +348,7 @@ Reply Service::analysis(const std::string& id, const std::string& token, const J
     };
     auto progress = std::make_shared<Progress>();
     const std::string fen = root.fen();
-    job->on_info = [this, id, ply, threat, root, fen, multipv, progress](
+    job->on_info = [this, id, ply, threat, root, fen, multipv, progress, known](
                        const search::Iteration<chess::Move>& it, std::uint64_t nodes) {
         const auto index = std::size_t(std::clamp(it.multipv, 1, 5));
         if (progress->lines.size() < index) progress->lines.resize(index);
@@ -345,6 +371,8 @@ Reply Service::analysis(const std::string& id, const std::string& token, const J
                           {"fen", fen},
                           {"threat", threat},
                           {"lines", std::move(lines)},
+                          {"book", known["book"]},
+                          {"tablebase", known["tablebase"]},
                           {"depth", it.depth},
                           {"nodes", nodes},
                           {"nps", nodes * 1000 / std::uint64_t(ms)},

@@ -190,8 +190,11 @@ void Store::save(const Game& g, std::size_t unchanged) {
                 .bind(4, m.clock)
                 .bind(5, m.think)
                 .bind(7, std::int64_t(m.depth));
+            // A book move has no evaluation: its column says {"book": true} instead.
             if (m.eval)
                 add.bind(6, eval_json(*m.eval).dump());
+            else if (m.book)
+                add.bind(6, Json{{"book", true}}.dump());
             else
                 add.bind_null(6);
             add.step();
@@ -253,7 +256,9 @@ std::vector<Game> Store::load_all(std::vector<std::string>& problems) {
             m.think = moves.integer(2);
             if (!moves.is_null(3)) {
                 const Json e = Json::parse(moves.text(3), nullptr, false);
-                if (e.is_object()) m.eval = Eval{e.value("cp", 0), e.value("mate", 0)};
+                if (e.is_object() && (e.contains("cp") || e.contains("mate")))
+                    m.eval = Eval{e.value("cp", 0), e.value("mate", 0)};
+                if (e.is_object()) m.book = e.value("book", false);
             }
             m.depth = int(moves.integer(4));
             stored.push_back(std::move(m));

@@ -17,12 +17,14 @@ export function tempDir() {
     return fs.mkdtempSync(path.join(os.tmpdir(), 'kibitz-e2e-'));
 }
 
-// Starts `kibitz play --port PORT --db DIR/k.db` and resolves {url, port, proc, stop, kill}
-// once it prints its address.
-export function startServer(dir, port = 0) {
+// Starts `kibitz play --port PORT --db DIR/k.db ARGS` and resolves {url, port, proc, stop,
+// kill} once it prints its address. By default the engine plays without its opening book and
+// endgame tables, so that its replies are searches that take their time; pass other `args`
+// (e.g. ['--book', file] or ['--gaviota', dir]) to change that.
+export function startServer(dir, port = 0, args = ['--no-book', '--tables', '']) {
     return new Promise((resolve, reject) => {
         const proc = spawn(KIBITZ, ['play', '--port', String(port), '--db', path.join(dir, 'k.db'),
-            '--web', path.join(ROOT, 'web')], { stdio: ['ignore', 'pipe', 'pipe'] });
+            '--web', path.join(ROOT, 'web'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
         let out = '';
         const timer = setTimeout(() => reject(new Error(`no address from kibitz play: ${out}`)),
             15000);

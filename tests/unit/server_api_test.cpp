@@ -1,13 +1,20 @@
 // The web app's API (docs/api.md) through its handlers: games, moves, tokens, errors, draws,
-// clocks, analysis, review, PGN, and a restart that keeps everything.
+// clocks, analysis, review, PGN, a restart that keeps everything, and what the opening book
+// and the endgame tables know.
 #include <gtest/gtest.h>
+#include <stdlib.h>
 
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <functional>
 #include <thread>
+#include <tuple>
 
+#include "book/book.h"
+#include "chess/notation.h"
+#include "chess/polyglot.h"
+#include "engine/tablebases.h"
 #include "search/score.h"
 #include "server/api.h"
 
@@ -16,11 +23,11 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// A service on a database (in memory unless a path is given) with one small engine.
-std::unique_ptr<Service> make_service(const std::string& db = ":memory:") {
+// A service on a database (in memory unless a path is given) with one small engine; `o` gives
+// the book and the tables.
+std::unique_ptr<Service> make_service(const std::string& db = ":memory:", Service::Options o = {}) {
     auto store = Store::open(db);
     EXPECT_TRUE(store.ok()) << (store ? "" : store.error());
-    Service::Options o;
     o.engines = 1;
     o.hash_mb = 4;
     o.untimed_ms = 200;
@@ -415,6 +422,283 @@ TEST(ServerEvents, AClosedStreamSendsWhatWasQueuedFirst) {
     EXPECT_FALSE(s.next(std::chrono::milliseconds(10)).has_value());
     Stream quiet;
     EXPECT_EQ(quiet.next(std::chrono::milliseconds(1)), std::optional<std::string>(": ping\n\n"));
+}
+
+}  // namespace
+}  // namespace kibitz::server
+
+// ---- The opening book and the endgame tables ----------------------------------------------
+
+namespace kibitz::server {
+namespace {
+
+constexpr const char* kGaviotaDir = "/usr/share/gaviotatb/gtb4";
+
+// A fresh directory under /tmp, removed with everything in it at the end of the test.
+struct KnowledgeTempDir {
+    KnowledgeTempDir() {
+        char name[] = "/tmp/kibitz_server_knowledgeXXXXXX";
+        path = mkdtemp(name) ? name : "";
+    }
+    ~KnowledgeTempDir() {
+        std::error_code ec;
+        std::filesystem::remove_all(path, ec);
+    }
+    std::string file(const std::string& name) const { return path + "/" + name; }
+    std::string path;
+};
+
+// The position after space-separated UCI moves from the start.
+chess::Position after(const std::string& moves) {
+    chess::Position pos;
+    std::size_t at = 0;
+    while (at < moves.size()) {
+        const std::size_t end = std::min(moves.find(' ', at), moves.size());
+        const auto m = chess::move_from_uci(pos, moves.substr(at, end - at));
+        EXPECT_TRUE(m.ok()) << moves;
+        if (!m.ok()) break;
+        pos.make(*m);
+        at = end + 1;
+    }
+    return pos;
+}
+
+// Writes a book of (moves before, book move, weight) entries to path.
+void write_book(const std::string& path,
+                const std::vector<std::tuple<std::string, std::string, int>>& entries) {
+    std::vector<book::Entry> list;
+    for (const auto& [before, move, weight] : entries) {
+        const chess::Position pos = after(before);
+        const auto m = chess::move_from_uci(pos, move);
+        ASSERT_TRUE(m.ok()) << move;
+        list.push_back(
+            {chess::polyglot_key(pos), chess::move_to_polyglot(*m), std::uint16_t(weight), 0});
+    }
+    ASSERT_TRUE(book::Book::from_entries(list).save(path).ok()) << path;
+}
+
+// Reads the stream's events until `stop` holds for one (true) or the time is up (false).
+bool read_events(Stream& stream, std::vector<Json>& seen,
+                 const std::function<bool(const Json&)>& stop,
+                 std::chrono::milliseconds limit = 20s) {
+    const auto end = std::chrono::steady_clock::now() + limit;
+    while (std::chrono::steady_clock::now() < end) {
+        const auto data = stream.next(100ms);
+        if (!data) continue;
+        for (std::size_t at = 0; (at = data->find("data: ", at)) != std::string::npos;) {
+            const auto stop_at = data->find("\n\n", at);
+            seen.push_back(Json::parse(data->substr(at + 6, stop_at - at - 6)));
+            at = stop_at;
+            if (stop(seen.back())) return true;
+        }
+    }
+    return false;
+}
+
+Reply knowledge(Service& s, const std::string& id, const std::string& ply = "") {
+    Request r{"GET", "/api/games/" + id + "/knowledge", "", "", ply, ""};
+    return handle(s, r);
+}
+
+TEST(ServerKnowledge, TheEnginePlaysABookMoveAtOnceAndSaysSo) {
+    KnowledgeTempDir dir;
+    const std::string book_file = dir.file("tiny.bin");
+    write_book(book_file, {{"", "e2e4", 2},
+                           {"", "d2d4", 1},
+                           {"", "g1f3", 1},
+                           {"e2e4", "e7e5", 3},
+                           {"e2e4", "c7c5", 1}});
+    Service::Options o;
+    o.book = book_file;
+    const std::string db = dir.file("games.db");
+    Created c;
+    {
+        auto s = make_service(db, o);
+        const Json info = call(*s, "GET", "/api/info").body;
+        EXPECT_EQ(info["book"]["file"], book_file);
+        EXPECT_EQ(info["book"]["entries"], 5);
+        EXPECT_EQ(info["tablebases"]["max_men"], 0);
+
+        // A depth-1 engine answers 1. e4 from the book, in the reply to the move already.
+        c = create(*s, {{"level", {{"kind", "depth"}, {"depth", 1}}}});
+        int status = 0;
+        auto stream = s->open_stream(c.id, status);
+        ASSERT_TRUE(stream);
+        const Reply r = call(*s, "POST", path(c, "move"), R"({"move": "e4"})", c.token);
+        ASSERT_EQ(r.status, 200) << r.body.dump();
+        ASSERT_EQ(r.body["moves"].size(), 2u) << r.body.dump();
+        const Json reply = r.body["moves"][1];
+        EXPECT_TRUE(reply["book"].get<bool>());
+        EXPECT_FALSE(reply.contains("eval"));
+        EXPECT_TRUE(reply["uci"] == "e7e5" || reply["uci"] == "c7c5") << reply.dump();
+        // The streams hear of the person's move, the book's candidates, then the reply.
+        std::vector<Json> events;
+        ASSERT_TRUE(read_events(*stream, events, [](const Json& e) {
+            return e["type"] == "state" && e["game"]["moves"].size() == 2;
+        }));
+        std::vector<std::string> order;
+        Json thinking;
+        for (const Json& e : events) {
+            if (e["type"] == "thinking") thinking = e;
+            if (e["type"] == "state")
+                order.push_back("state " + std::to_string(e["game"]["moves"].size()));
+            else
+                order.push_back(e["type"].get<std::string>());
+        }
+        EXPECT_EQ(order, (std::vector<std::string>{"state 0", "state 1", "thinking", "state 2"}));
+        ASSERT_TRUE(thinking.is_object());
+        EXPECT_TRUE(thinking["book"].get<bool>());
+        EXPECT_EQ(thinking["ply"], 1);
+        EXPECT_EQ(thinking["move"], reply["uci"]);
+        ASSERT_EQ(thinking["candidates"].size(), 2u) << thinking.dump();
+        EXPECT_EQ(thinking["candidates"][0],
+                  (Json{{"uci", "e7e5"}, {"san", "e5"}, {"weight", 3}, {"share", 0.75}}));
+        EXPECT_EQ(thinking["candidates"][1]["san"], "c5");
+        s->close_stream(c.id, stream);
+        // Out of the book the engine searches again.
+        const std::string next = reply["uci"] == "e7e5" ? "Nf3" : "Nc3";
+        ASSERT_EQ(call(*s, "POST", path(c, "move"), Json{{"move", next}}.dump(), c.token).status,
+                  200);
+        ASSERT_TRUE(wait_for([&] { return game(*s, c.id)["moves"].size() == 4; }));
+        EXPECT_TRUE(game(*s, c.id)["moves"][3].contains("eval"));
+        EXPECT_FALSE(game(*s, c.id)["moves"][3].contains("book"));
+        // The book's knowledge is for analysis and finished games, not during play.
+        EXPECT_EQ(knowledge(*s, c.id).status, 409);
+
+        // The engine with White plays its first move from the book at every level.
+        const auto w = create(*s, {{"color", "black"}, {"level", {{"kind", "full"}}}});
+        ASSERT_EQ(w.game["moves"].size(), 1u);
+        EXPECT_TRUE(w.game["moves"][0]["book"].get<bool>());
+
+        // Every book move of a position, highest weight first.
+        const auto a = create(*s, {{"mode", "analysis"}});
+        const Reply k = knowledge(*s, a.id, "0");
+        ASSERT_EQ(k.status, 200) << k.body.dump();
+        EXPECT_EQ(k.body["ply"], 0);
+        EXPECT_EQ(k.body["fen"], chess::kStartFen);
+        ASSERT_EQ(k.body["book"].size(), 3u);
+        EXPECT_EQ(k.body["book"][0]["uci"], "e2e4");
+        EXPECT_EQ(k.body["book"][0]["share"], 0.5);
+        EXPECT_EQ(k.body["book"][1]["weight"], 1);
+        EXPECT_EQ(k.body["tablebase"], nullptr);
+        // Beyond the book: nothing.
+        ASSERT_EQ(call(*s, "POST", path(a, "move"), R"({"move": "h4"})", a.token).status, 200);
+        EXPECT_TRUE(knowledge(*s, a.id).body["book"].empty());
+    }
+    // The book move is remembered as one across a restart, and the PGN says so.
+    auto s = make_service(db);
+    const Json g = game(*s, c.id);
+    ASSERT_EQ(g["moves"].size(), 4u);
+    EXPECT_TRUE(g["moves"][1]["book"].get<bool>());
+    EXPECT_FALSE(g["moves"][1].contains("eval"));
+    EXPECT_TRUE(g["moves"][3].contains("eval"));
+    EXPECT_NE(call(*s, "GET", path(c, "pgn")).text.find("{book}"), std::string::npos);
+    EXPECT_EQ(call(*s, "GET", "/api/info").body["book"], nullptr);
+}
+
+TEST(ServerKnowledge, BadRequestsAndAnUnreadableBookAreNamed) {
+    auto s = make_service();
+    const auto a = create(*s, {{"mode", "analysis"}});
+    ASSERT_EQ(call(*s, "POST", path(a, "move"), R"({"move": "e4"})", a.token).status, 200);
+    EXPECT_EQ(knowledge(*s, "0123456789abcdef").status, 404);
+    EXPECT_EQ(knowledge(*s, "nothex").status, 404);
+    Reply r = knowledge(*s, a.id, "2");
+    EXPECT_EQ(r.status, 400);
+    EXPECT_NE(r.body["error"].get<std::string>().find("'ply'"), std::string::npos);
+    EXPECT_EQ(knowledge(*s, a.id, "x").status, 400);
+    EXPECT_EQ(knowledge(*s, a.id, "-1").status, 400);
+    EXPECT_EQ(call(*s, "POST", path(a, "knowledge")).status, 405);
+    // No book and no tables: nothing known.
+    r = knowledge(*s, a.id, "1");
+    ASSERT_EQ(r.status, 200);
+    EXPECT_TRUE(r.body["book"].empty());
+    EXPECT_EQ(r.body["tablebase"], nullptr);
+    // A game being played answers after it ends.
+    const auto h = create(*s, {{"mode", "humans"}});
+    EXPECT_EQ(knowledge(*s, h.id).status, 409);
+    ASSERT_EQ(call(*s, "POST", path(h, "resign"), "", h.token).status, 200);
+    EXPECT_EQ(knowledge(*s, h.id).status, 200);
+
+    Service::Options o;
+    o.book = "/no/such/book.bin";
+    try {
+        make_service(":memory:", o);
+        ADD_FAILURE() << "a missing book was accepted";
+    } catch (const std::runtime_error& e) {
+        EXPECT_NE(std::string(e.what()).find("/no/such/book.bin"), std::string::npos) << e.what();
+    }
+    o.book.clear();
+    o.tables = "/no/such/tables";
+    EXPECT_THROW(make_service(":memory:", o), std::runtime_error);
+}
+
+TEST(ServerKnowledge, GaviotaTablesGiveTheMateAndTheEnginePlaysIt) {
+    if (!std::filesystem::is_directory(kGaviotaDir))
+        GTEST_SKIP() << "Debian's gaviotatb tables not installed (" << kGaviotaDir << ")";
+    Service::Options o;
+    o.gaviota = kGaviotaDir;
+    auto s = make_service(":memory:", o);
+    const Json info = call(*s, "GET", "/api/info").body;
+    EXPECT_EQ(info["tablebases"]["gaviota"], kGaviotaDir);
+    EXPECT_EQ(info["tablebases"]["dir"], nullptr);
+    EXPECT_EQ(info["tablebases"]["max_men"], 3);
+    engine::Tablebases tables;
+    ASSERT_TRUE(tables.set_gaviota_paths(kGaviotaDir).ok());
+
+    // White mates; seen from Black, it is mated in as many moves.
+    const std::string kqk = "8/8/8/4k3/8/8/8/KQ6 w - - 0 1";
+    const auto v = tables.probe(chess::Position::from_fen(kqk).value());
+    ASSERT_TRUE(v && v->kind == tb::Value::kWin);
+    const int moves = (v->plies + 1) / 2;
+    const auto a = create(*s, {{"mode", "analysis"}, {"fen", kqk}});
+    Reply r = knowledge(*s, a.id);
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    const Json t = r.body["tablebase"];
+    ASSERT_TRUE(t.is_object()) << r.body.dump();
+    EXPECT_EQ(t["result"], "win");
+    EXPECT_EQ(t["mate"], moves);
+    EXPECT_EQ(t["text"], "tablebase: mate in " + std::to_string(moves));
+    ASSERT_TRUE(t["best"].is_string());
+    EXPECT_FALSE(t["best_san"].get<std::string>().empty());
+    EXPECT_TRUE(r.body["book"].empty());
+    ASSERT_EQ(call(*s, "POST", path(a, "move"), Json{{"move", t["best"]}}.dump(), a.token).status,
+              200);
+    r = knowledge(*s, a.id, "1");
+    EXPECT_EQ(r.body["tablebase"]["result"], "loss");
+    EXPECT_EQ(r.body["tablebase"]["mate"], -(moves - 1));
+    EXPECT_EQ(r.body["tablebase"]["text"], "tablebase: mated in " + std::to_string(moves - 1));
+
+    // A lone knight cannot mate: a draw (and a finished game, by insufficient material).
+    const auto d = create(*s, {{"mode", "analysis"}, {"fen", "8/8/8/4k3/8/8/8/KN6 w - - 0 1"}});
+    r = knowledge(*s, d.id);
+    EXPECT_EQ(r.body["tablebase"]["result"], "draw");
+    EXPECT_EQ(r.body["tablebase"]["mate"], 0);
+    EXPECT_EQ(r.body["tablebase"]["text"], "tablebase: draw");
+
+    // Analysis events carry the same knowledge.
+    int status = 0;
+    auto stream = s->open_stream(a.id, status);
+    ASSERT_TRUE(stream);
+    ASSERT_EQ(call(*s, "POST", path(a, "analysis"), R"({"ply": 0})", a.token).status, 200);
+    std::vector<Json> events;
+    ASSERT_TRUE(
+        read_events(*stream, events, [](const Json& e) { return e["type"] == "analysis"; }));
+    EXPECT_EQ(events.back()["tablebase"], t);
+    EXPECT_TRUE(events.back()["book"].empty());
+    EXPECT_EQ(call(*s, "POST", path(a, "analysis"), R"({"on": false})", a.token).status, 200);
+    s->close_stream(a.id, stream);
+
+    // A depth-1 engine with White mates by the tables: exact mate score, one move nearer.
+    const auto e = create(
+        *s, {{"color", "black"}, {"fen", kqk}, {"level", {{"kind", "depth"}, {"depth", 1}}}});
+    ASSERT_TRUE(wait_for([&] { return game(*s, e.id)["moves"].size() == 1; }));
+    const Json played = game(*s, e.id)["moves"][0];
+    EXPECT_EQ(played["eval"], (Json{{"mate", moves}})) << played.dump();
+    const auto now =
+        tables.probe(chess::Position::from_fen(played["fen"].get<std::string>()).value());
+    ASSERT_TRUE(now.has_value());
+    EXPECT_EQ(now->kind, tb::Value::kLoss);
+    EXPECT_EQ(now->plies, v->plies - 1);
 }
 
 }  // namespace

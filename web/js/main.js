@@ -14,6 +14,7 @@ import { parseRoute, gameHash, inviteLink } from './lib/route.js';
 import { candidates, promotionPieces } from './lib/moves.js';
 import { plyInfo, clampPly } from './lib/movelist.js';
 import { sanToSpeech } from './lib/speech.js';
+import { knowledgeFor, fromAnalysis } from './lib/knowledge.js';
 import { SHORTCUTS, actionFor } from './lib/keys.js';
 import * as settings from './lib/settings.js';
 
@@ -49,8 +50,9 @@ async function openGame(id, inviteSeat, inviteToken) {
     }
     const stored = tokens.get(id);
     Object.assign(app, { id, game: null, seat: stored?.seat || null, token: stored?.token || null,
-        shownPly: null, thinking: null, analysis: null, hint: null, analysisOn: false,
-        earlier: null, bannerClosed: false });
+        shownPly: null, thinking: null, analysis: null, knowledge: null, hint: null,
+        analysisOn: false, earlier: null, bannerClosed: false });
+    knowledgeKey = '';
     let game = null;
     if (app.token) {
         try {
@@ -103,6 +105,7 @@ function onEvent(ev) {
         break;
     case 'analysis':
         app.analysis = ev;
+        app.knowledge = fromAnalysis(ev) || app.knowledge;
         render();
         break;
     case 'hint':
@@ -242,7 +245,32 @@ function render(fresh = false) {
     if (!app.game) return;
     renderGame(board, jump, fresh);
     syncAnalysis();
+    syncKnowledge();
     loadEarlierLegal();
+}
+
+let knowledgeKey = '';
+
+// What the opening book and the endgame tables know of the shown position, on analysis boards
+// and in finished games (GET /knowledge; analysis events bring the same while analysing).
+async function syncKnowledge() {
+    const g = app.game;
+    if (!g || !(g.mode === 'analysis' || g.over)) return;
+    const ply = shownPly();
+    const fen = fenAt(ply);
+    const key = `${g.id}|${ply}|${fen}`;
+    if (key === knowledgeKey) return;
+    knowledgeKey = key;
+    if (knowledgeFor(app.knowledge, ply, fen)) return;
+    let r = null;
+    try {
+        r = await request('GET', gamePath(`/knowledge?ply=${ply}`), {});
+    } catch {
+        r = null;  // Not shown: the block is a help, not a necessity.
+    }
+    if (!r || knowledgeKey !== key || r.fen !== fen) return;
+    app.knowledge = { ply: r.ply, fen: r.fen, book: r.book, tablebase: r.tablebase };
+    render();
 }
 
 // Keeps the server's analysis on the shown position while analysis is on.

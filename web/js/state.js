@@ -17,6 +17,7 @@ export const app = {
     receivedAt: 0,
     thinking: null,
     analysis: null,
+    knowledge: null,
     hint: null,
     analysisOn: false,
     multipv: 3,

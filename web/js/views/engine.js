@@ -1,14 +1,27 @@
-// The engine panel: the thinking line (depth, score, PV in SAN, nodes, nps), analysis lines
-// with clickable moves, and the evaluation bar on a win-probability scale.
+// The engine panel: the thinking line (depth, score, PV in SAN, nodes, nps) or the engine's
+// book move, analysis lines with clickable moves, what the opening book and the endgame tables
+// know of the position, and the evaluation bar on a win-probability scale.
 
 import { h } from '../dom.js';
 import { evalText, winProbability, shortCount } from '../lib/evaluation.js';
 import { numberLine, sanTokens, plyInfo } from '../lib/movelist.js';
+import { bookItems, tablebaseText } from '../lib/knowledge.js';
 
-// Shows the engine's current search (a `thinking` event) or clears the line with null.
+// Shows the engine's current search (a `thinking` event), its book move (a `thinking` event
+// with `book`), or clears the line with null.
 export function renderThinking(el, startFen, info) {
     if (!info) {
         el.replaceChildren();
+        return;
+    }
+    if (info.book) {
+        const others = bookItems(info.candidates).map((c) => c.text).join(' · ');
+        const { number, turn } = plyInfo(startFen, info.ply ?? 0);
+        el.replaceChildren(
+            h('span', { class: 'book-move' }, 'book move'),
+            info.san ? ` ${number}${turn === 'white' ? '.' : '...'} ${info.san}` : '',
+            others ? h('span', { class: 'pv' }, `Book: ${others}`) : null,
+        );
         return;
     }
     const line = numberLine(startFen, info.ply ?? 0, sanTokens(info.pv_san));
@@ -43,6 +56,35 @@ export function renderLines(el, startFen, analysis, onPlay) {
             h('span', { class: 'score' }, evalText(line.eval)),
             h('span', { class: 'depth' }, `d${line.depth} `), ...parts);
     }));
+}
+
+// Shows the book's candidate moves and the tablebase line of the shown position (null clears
+// them); onPlay(uci) plays a move, and only an analysis board (`playable`) offers that.
+export function renderKnowledge(el, knowledge, playable, onPlay) {
+    const items = knowledge ? bookItems(knowledge.book) : [];
+    const tb = knowledge ? knowledge.tablebase : null;
+    const rows = [];
+    if (items.length) {
+        const parts = [h('span', { class: 'label' }, 'Book:'), ' '];
+        items.forEach((item, i) => {
+            if (i) parts.push(' · ');
+            parts.push(h('button', { class: 'san', 'aria-label': item.label, title: item.label,
+                'data-uci': item.uci, disabled: playable ? null : true,
+                onclick: () => onPlay(item.uci) }, item.text));
+        });
+        rows.push(h('div', { class: 'book' }, ...parts));
+    }
+    if (tb) {
+        const best = tb.best && tb.best_san
+            ? [' — ', h('button', { class: 'san', 'data-uci': tb.best,
+                title: `Play the tablebase move ${tb.best_san}`,
+                'aria-label': `Play the tablebase move ${tb.best_san}`,
+                disabled: playable ? null : true, onclick: () => onPlay(tb.best) }, tb.best_san)]
+            : [];
+        rows.push(h('div', { class: 'tablebase' }, tablebaseText(tb), ...best));
+    }
+    el.replaceChildren(...rows);
+    el.hidden = rows.length === 0;
 }
 
 // Sets the evaluation bar: White's share of the bar is its win probability.

@@ -9,7 +9,8 @@ import { formatClock, remaining } from '../lib/clock.js';
 import { lineArrows, moveArrow } from '../lib/arrows.js';
 import { levelLabel } from '../lib/settings.js';
 import { renderMoves } from './movelist.js';
-import { renderThinking, renderLines, renderEvalBar } from './engine.js';
+import { renderThinking, renderLines, renderKnowledge, renderEvalBar } from './engine.js';
+import { knowledgeFor, bookMoveInfo } from '../lib/knowledge.js';
 import { renderGraph, reviewNote } from './review.js';
 
 const $ = (id) => document.getElementById(id);
@@ -263,12 +264,18 @@ function renderEngine(ply, live, orientation) {
     const g = app.game;
     const showThinking = app.thinking && (g.engine?.thinking || app.thinking.ply === ply - 1 ||
         app.thinking.ply === ply);
+    // A book move of the engine is described from the game when its event is gone (reload).
+    const thinking = showThinking ? app.thinking : bookMoveInfo(g, ply);
     renderThinking($('thinking'), g.start_fen,
-        app.engineShown && showThinking && !app.analysisOn ? app.thinking : null);
+        app.engineShown && !app.analysisOn ? thinking : null);
     const current = shownAnalysis(ply);
+    const playLine = (moves) => document.dispatchEvent(new CustomEvent('kibitz-play-line',
+        { detail: { moves, ply } }));
     renderLines($('lines'), g.start_fen, app.engineShown ? current : null, (line, count) =>
-        document.dispatchEvent(new CustomEvent('kibitz-play-line',
-            { detail: { moves: line.pv.slice(0, count), ply } })));
+        playLine(line.pv.slice(0, count)));
+    const known = knowledgeFor(app.knowledge, ply, fenAt(ply));
+    renderKnowledge($('knowledge'), app.engineShown ? known : null,
+        g.mode === 'analysis' && app.seat === 'both', (uci) => playLine([uci]));
     renderEvalBar($('evalbar'), evalAt(ply, live, current), orientation);
 }
 

@@ -184,6 +184,9 @@ void register_tb(CLI::App& app) {
                                   "Endgame tables by retrograde analysis: generate, probe, "
                                   "verify, list");
     tb->require_subcommand(1);
+    tb->footer(
+        "Tables are files <NAME>.ktb in --dir (default: tb next to the kibitz binary); "
+        "see docs/tablebases.md.");
     const std::string dir_help = "Table directory (default: tb next to the kibitz binary)";
 
     auto* gen = tb->add_subcommand("generate", "Generate tables and every smaller table they need");

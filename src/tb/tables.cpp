@@ -31,13 +31,14 @@ Value value_of(int score) {
     return {};
 }
 
+// The canonical name of a packed material key.
 std::string name_of_key(std::uint32_t key) {
     Material m;
     for (int side = 0; side < 2; ++side)
         for (int pt = 0; pt < 5; ++pt)
             for (std::uint32_t k = (key >> (3 * (side * 5 + pt))) & 7; k > 0; --k)
                 m.add(side, chess::PieceType(pt));
-    return m.name();
+    return m.canonical().name();
 }
 
 }  // namespace
@@ -96,9 +97,7 @@ std::string Tables::last_error() const {
                                   : std::to_string(key) + " men: the tables in " + dir_ +
                                         " have at most " + std::to_string(max_men());
         case kCastling: return "castling rights: tables hold no positions with castling rights";
-        case kNoTable:
-            return "no table " + Material::parse(name_of_key(key))->canonical().name() + " in " +
-                   dir_;
+        case kNoTable: return "no table " + name_of_key(key) + " in " + dir_;
         case kUnreadable: return registry().load_error();
         default: return "";
     }

@@ -206,23 +206,31 @@ void Position::set_castling_right(Color c, Square rook_sq) {
     castling_king_path_[idx] = between_bb(ksq, kto) | square_bb(kto);
 }
 
-std::string Position::epd() const {
+std::string fen_placement(const char (&board)[64]) {
     std::string s;
     for (int rank = 7; rank >= 0; --rank) {
         int empty = 0;
         for (int file = 0; file < 8; ++file) {
-            const Piece pc = board_[make_square(file, rank)];
-            if (pc == kNoPiece) {
+            const char c = board[rank * 8 + file];
+            if (!c) {
                 ++empty;
                 continue;
             }
             if (empty) s += char('0' + empty);
             empty = 0;
-            s += kPieceChars[pc];
+            s += c;
         }
         if (empty) s += char('0' + empty);
         if (rank) s += '/';
     }
+    return s;
+}
+
+std::string Position::epd() const {
+    char board[64] = {};
+    for (int sq = 0; sq < 64; ++sq)
+        if (board_[sq] != kNoPiece) board[sq] = kPieceChars[board_[sq]];
+    std::string s = fen_placement(board);
     s += side_ == kWhite ? " w " : " b ";
     if (castling_ == kNoCastling) s += '-';
     for (const CastlingRights r : {kWhiteOO, kWhiteOOO, kBlackOO, kBlackOOO}) {

@@ -14,6 +14,10 @@
 
 namespace kibitz::chess {
 
+// The FEN piece-placement field ("rnbqkbnr/pppppppp/8/…") of a board given square by square
+// (a1 = 0 … h8 = 63) as FEN piece letters, '\0' on the empty squares.
+std::string fen_placement(const char (&board)[64]);
+
 inline constexpr std::string_view kStartFen =
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

@@ -42,21 +42,7 @@ std::string fen_of(const Indexer& ix, std::uint64_t idx, chess::Color stm) {
         const char c = "pnbrqk"[ix.type(i)];
         board[sq[i]] = ix.color(i) == chess::kWhite ? char(c - 'a' + 'A') : c;
     }
-    std::string fen;
-    for (int rank = 7; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < 8; ++file) {
-            const char c = board[rank * 8 + file];
-            if (!c) {
-                ++empty;
-                continue;
-            }
-            if (empty) fen += char('0' + empty), empty = 0;
-            fen += c;
-        }
-        if (empty) fen += char('0' + empty);
-        if (rank) fen += '/';
-    }
+    std::string fen = chess::fen_placement(board);
     fen += stm == chess::kWhite ? " w - - 0 1" : " b - - 0 1";
     return fen;
 }

@@ -74,22 +74,7 @@ core::Result<Unpacked> unpack(const Record& r) {
         if (code >= 12) return core::error("bad piece code " + std::to_string(code));
         board[sq] = kPieceChars[code];
     }
-    std::string fen;
-    for (int rank = 7; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < 8; ++file) {
-            const char c = board[rank * 8 + file];
-            if (!c) {
-                ++empty;
-                continue;
-            }
-            if (empty) fen += char('0' + empty);
-            empty = 0;
-            fen += c;
-        }
-        if (empty) fen += char('0' + empty);
-        if (rank) fen += '/';
-    }
+    std::string fen = chess::fen_placement(board);
     fen += r[24] & 1 ? " b " : " w ";
     const unsigned rights = (r[24] >> 1) & 15;
     if (!rights) fen += '-';

@@ -23,28 +23,11 @@ std::string describe_or_none(const std::optional<Value>& v) {
 
 // The FEN of White's king, Black's king and one piece (letter as in FEN) on the given squares.
 std::string fen_of(int wk, int bk, char piece, int sq, chess::Color stm) {
-    char board[64];
-    for (char& c : board) c = '1';
+    char board[64] = {};
     board[wk] = 'K';
     board[bk] = 'k';
     board[sq] = piece;
-    std::string fen;
-    for (int rank = 7; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < 8; ++file) {
-            const char c = board[rank * 8 + file];
-            if (c == '1') {
-                ++empty;
-                continue;
-            }
-            if (empty) fen += char('0' + empty);
-            empty = 0;
-            fen += c;
-        }
-        if (empty) fen += char('0' + empty);
-        if (rank) fen += '/';
-    }
-    return fen + (stm == chess::kWhite ? " w - - 0 1" : " b - - 0 1");
+    return chess::fen_placement(board) + (stm == chess::kWhite ? " w - - 0 1" : " b - - 0 1");
 }
 
 TEST(TbGaviota, OwnThreeManTablesEqualGaviotasEverywhere) {

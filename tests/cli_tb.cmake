@@ -97,3 +97,20 @@ if(NOT KIBITZ_SANITIZE)
     set_tests_properties(tb_heavy_probe_no_ep PROPERTIES
                          PASS_REGULAR_EXPRESSION "^loss, mated in 15\n")
 endif()
+
+# Gaviota's tables (Debian's gaviotatb) through `tb probe --gaviota`; skipped without them.
+set(gaviota_dir /usr/share/gaviotatb/gtb4)
+if(EXISTS ${gaviota_dir})
+    add_test(NAME cli_tb_probe_gaviota
+             COMMAND kibitz tb probe "8/8/8/4k3/8/8/8/KQ6 w - - 0 1" --gaviota ${gaviota_dir})
+    set_tests_properties(cli_tb_probe_gaviota PROPERTIES
+                         PASS_REGULAR_EXPRESSION "^gaviota: win, mate in 9\n$")
+    add_test(NAME cli_tb_probe_gaviota_and_own
+             COMMAND kibitz tb probe "8/8/8/4k3/8/8/8/KQ6 w - - 0 1" --gaviota ${gaviota_dir}
+                     --dir "${tb_cli_dir}")
+    set_tests_properties(cli_tb_probe_gaviota_and_own PROPERTIES FIXTURES_REQUIRED tb_3men
+        PASS_REGULAR_EXPRESSION "^gaviota: win, mate in 9\nwin, mate in 9\nbest move: Kb2")
+endif()
+add_test(NAME cli_tb_probe_gaviota_bad
+         COMMAND kibitz tb probe "8/8/8/4k3/8/8/8/KQ6 w - - 0 1" --gaviota /no/such/gaviota)
+set_tests_properties(cli_tb_probe_gaviota_bad PROPERTIES WILL_FAIL TRUE)

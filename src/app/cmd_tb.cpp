@@ -14,6 +14,7 @@
 #include "chess/notation.h"
 #include "chess/san.h"
 #include "tb/file.h"
+#include "tb/gaviota.h"
 #include "tb/generate.h"
 #include "tb/index.h"
 #include "tb/material.h"
@@ -30,6 +31,7 @@ struct TbArgs {
     std::string dir;
     int threads = 0;
     std::string fen;
+    std::string gaviota;  // Gaviota tables to ask too (probe)
     bool line = false;
     bool all = false;
 };
@@ -86,6 +88,13 @@ void run_generate(const TbArgs& a) {
 void run_probe(const TbArgs& a) {
     auto pos = chess::Position::from_fen(a.fen);
     if (!pos) fail("probe", pos.error(), 2);
+    // Gaviota's tables: their value, then Kibitz's own tables only when --dir is given too.
+    if (!a.gaviota.empty()) {
+        if (const auto st = tb::gaviota::open(a.gaviota); !st) fail("probe", st.error(), 2);
+        const auto g = tb::gaviota::probe(*pos);
+        std::printf("gaviota: %s\n", g ? tb::describe(*g).c_str() : "not covered");
+        if (a.dir.empty()) return;
+    }
     const tb::Tables tables(dir_of(a));
     const auto v = tables.probe(*pos);
     if (!v) fail("probe", "position not covered: " + tables.last_error(), 1);
@@ -209,6 +218,9 @@ void register_tb(CLI::App& app) {
     probe->add_option("fen", args->fen, "Position (FEN)")->required();
     probe->add_option("--dir", args->dir, dir_help);
     probe->add_flag("--line", args->line, "Also print the optimal line to mate (SAN)");
+    probe->add_option("--gaviota", args->gaviota,
+                      "Also ask Gaviota's tables in these folders (';'-separated), e.g. "
+                      "/usr/share/gaviotatb/gtb4; without --dir, only them");
     probe->callback([args] { run_probe(*args); });
 
     auto* verify = tb->add_subcommand("verify", "Recompute every position from its successors");

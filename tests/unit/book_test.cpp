@@ -18,6 +18,7 @@
 #include "chess/notation.h"
 #include "chess/polyglot.h"
 #include "core/rng.h"
+#include "temp_dir.h"
 
 namespace kibitz::book {
 namespace {
@@ -27,20 +28,6 @@ namespace fs = std::filesystem;
 constexpr std::uint64_t kStartKey = 0x463b96181691fc9cULL;      // the spec's start position
 constexpr std::uint64_t kAfterE4Key = 0x823c9b50fd114196ULL;    // 1. e4
 constexpr std::uint64_t kAfterE4E5Key = 0x0844931a6ef4b9a0ULL;  // 1. e4 e5
-
-// A fresh directory under /tmp, removed with everything in it at the end of the test.
-struct BookTempDir {
-    BookTempDir() {
-        char name[] = "/tmp/kibitz_book_testXXXXXX";
-        path = mkdtemp(name) ? name : "";
-    }
-    ~BookTempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    std::string file(const std::string& name) const { return path + "/" + name; }
-    std::string path;
-};
 
 void write_file(const std::string& path, const std::string& bytes) {
     std::ofstream out(path, std::ios::binary);
@@ -127,7 +114,7 @@ TEST(BookFile, FromEntriesSortsByKeyThenWeightKeepingTies) {
 }
 
 TEST(BookFile, SaveLoadRoundTripIsBigEndian) {
-    BookTempDir dir;
+    const kibitz::test::TempDir dir("kibitz_book_test");
     const Book book = Book::from_entries({
         {0x0102030405060708ULL, 0x090A, 0x0B0C, 0x0D0E0F10},
         {0xFFEEDDCCBBAA9988ULL, 0x7766, 0x5544, 0x33221100},
@@ -149,7 +136,7 @@ TEST(BookFile, SaveLoadRoundTripIsBigEndian) {
 }
 
 TEST(BookFile, EmptyFileIsAnEmptyBook) {
-    BookTempDir dir;
+    const kibitz::test::TempDir dir("kibitz_book_test");
     write_file(dir.file("empty.bin"), "");
     auto loaded = Book::load(dir.file("empty.bin"));
     ASSERT_TRUE(loaded.ok()) << loaded.error();
@@ -158,7 +145,7 @@ TEST(BookFile, EmptyFileIsAnEmptyBook) {
 }
 
 TEST(BookFile, LoadErrorsNameTheProblem) {
-    BookTempDir dir;
+    const kibitz::test::TempDir dir("kibitz_book_test");
     const std::string missing = dir.file("missing.bin");
     auto a = Book::load(missing);
     ASSERT_FALSE(a.ok());
@@ -444,7 +431,7 @@ TEST(BookBuilder, SkipsBrokenAndChess960GamesUsesFenGames) {
 }
 
 TEST(BookBuilder, FilesAndProgress) {
-    BookTempDir dir;
+    const kibitz::test::TempDir dir("kibitz_book_test");
     std::string pgn;
     for (int i = 0; i < 2500; ++i) pgn += game(i % 2 ? "1-0" : "1/2-1/2", "1. e4 e5 2. Nf3");
     write_file(dir.file("a.pgn"), pgn);

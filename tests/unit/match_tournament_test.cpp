@@ -21,6 +21,7 @@
 #include "match/schedule.h"
 #include "match/state.h"
 #include "match/stats.h"
+#include "temp_dir.h"
 
 namespace kibitz::match {
 namespace {
@@ -49,19 +50,6 @@ std::string read_file(const std::string& path) {
     text << in.rdbuf();
     return text.str();
 }
-
-// A fresh directory under /tmp, removed with everything in it at the end of the test.
-struct TempDir {
-    TempDir() {
-        char name[] = "/tmp/kibitz_tournament_testXXXXXX";
-        path = mkdtemp(name) ? name : "";
-    }
-    ~TempDir() {
-        std::error_code ec;
-        fs::remove_all(path, ec);
-    }
-    std::string path;
-};
 
 // n engines that all play Fool's mate: Black wins every game, at depth 1.
 MatchOptions fools_mate_tournament(int engines) {
@@ -352,7 +340,7 @@ MatchState sample_state() {
 }
 
 TEST(MatchState, RoundTrip) {
-    TempDir dir;
+    const kibitz::test::TempDir dir("kibitz_tournament_test");
     const std::string file = dir.path + "/match.state";
     const MatchState s = sample_state();
     ASSERT_TRUE(write_state(file, s).ok());
@@ -375,7 +363,7 @@ TEST(MatchState, RoundTrip) {
 }
 
 TEST(MatchState, AtomicRewrite) {
-    TempDir dir;
+    const kibitz::test::TempDir dir("kibitz_tournament_test");
     const std::string file = dir.path + "/match.state";
     MatchState s = sample_state();
     ASSERT_TRUE(write_state(file, s).ok());
@@ -403,7 +391,7 @@ TEST(MatchState, AtomicRewrite) {
 }
 
 TEST(MatchState, CorruptFileNamesFileAndLine) {
-    TempDir dir;
+    const kibitz::test::TempDir dir("kibitz_tournament_test");
     const std::string file = dir.path + "/bad.state";
     const std::string good = state_text(sample_state());
     const auto error_of = [&](const std::string& text) {
@@ -516,7 +504,7 @@ void expect_resumed(const MatchResult& r, const std::string& out, int restored, 
 }
 
 TEST(TournamentRunner, ResumeSkipsFinishedGames) {
-    TempDir dir;
+    const kibitz::test::TempDir dir("kibitz_tournament_test");
     MatchOptions options = fools_mate_tournament(2);
     options.games = 2;
     options.rounds = 3;
@@ -554,7 +542,7 @@ TEST(TournamentRunner, ResumeSkipsFinishedGames) {
 
 // Games missing from the state file (running when it was stopped) are played again.
 TEST(TournamentRunner, ResumedTournamentPlaysOnlyMissingGames) {
-    TempDir dir;
+    const kibitz::test::TempDir dir("kibitz_tournament_test");
     MatchOptions options = fools_mate_tournament(3);
     options.games = 2;
     options.state_file = dir.path + "/t.state";
@@ -577,7 +565,7 @@ TEST(TournamentRunner, ResumedTournamentPlaysOnlyMissingGames) {
 // A finished tournament given more rounds plays only the new games; fewer rounds, which would
 // drop games already played, is an error.
 TEST(TournamentRunner, MoreRoundsExtendAFinishedTournament) {
-    TempDir dir;
+    const kibitz::test::TempDir dir("kibitz_tournament_test");
     MatchOptions options = fools_mate_tournament(3);
     options.games = 2;
     options.state_file = dir.path + "/t.state";
@@ -597,7 +585,7 @@ TEST(TournamentRunner, MoreRoundsExtendAFinishedTournament) {
 }
 
 TEST(TournamentRunner, StateFileOfAnotherMatchIsAnError) {
-    TempDir dir;
+    const kibitz::test::TempDir dir("kibitz_tournament_test");
     MatchOptions options = fools_mate_tournament(2);
     options.state_file = dir.path + "/m.state";
     std::ostringstream out;

@@ -17,6 +17,7 @@
 #include "engine/tablebases.h"
 #include "search/score.h"
 #include "server/api.h"
+#include "temp_dir.h"
 
 namespace kibitz::server {
 namespace {
@@ -434,20 +435,6 @@ namespace {
 
 constexpr const char* kGaviotaDir = "/usr/share/gaviotatb/gtb4";
 
-// A fresh directory under /tmp, removed with everything in it at the end of the test.
-struct KnowledgeTempDir {
-    KnowledgeTempDir() {
-        char name[] = "/tmp/kibitz_server_knowledgeXXXXXX";
-        path = mkdtemp(name) ? name : "";
-    }
-    ~KnowledgeTempDir() {
-        std::error_code ec;
-        std::filesystem::remove_all(path, ec);
-    }
-    std::string file(const std::string& name) const { return path + "/" + name; }
-    std::string path;
-};
-
 // The position after space-separated UCI moves from the start.
 chess::Position after(const std::string& moves) {
     chess::Position pos;
@@ -501,7 +488,7 @@ Reply knowledge(Service& s, const std::string& id, const std::string& ply = "") 
 }
 
 TEST(ServerKnowledge, TheEnginePlaysABookMoveAtOnceAndSaysSo) {
-    KnowledgeTempDir dir;
+    const kibitz::test::TempDir dir("kibitz_server_knowledge");
     const std::string book_file = dir.file("tiny.bin");
     write_book(book_file, {{"", "e2e4", 2},
                            {"", "d2d4", 1},

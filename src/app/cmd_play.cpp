@@ -63,9 +63,7 @@ std::string book_file(const PlayOptions& o) {
 
 // Own endgame tables: --tables, else tb/ next to the executable when it holds tables.
 std::string tables_dir(const PlayOptions& o) {
-    if (o.tables_given) return o.tables;
-    const std::string dir = kibitz::tb::default_dir();
-    return kibitz::tb::Tables(dir).available().empty() ? "" : dir;
+    return o.tables_given ? o.tables : kibitz::tb::default_dir_with_tables();
 }
 
 int run_play(const PlayOptions& o) {

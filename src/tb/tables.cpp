@@ -181,4 +181,9 @@ std::string default_dir() {
     return (exe.parent_path() / "tb").string();
 }
 
+std::string default_dir_with_tables() {
+    const std::string dir = default_dir();
+    return Tables(dir).available().empty() ? "" : dir;
+}
+
 }  // namespace kibitz::tb

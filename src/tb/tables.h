@@ -67,5 +67,7 @@ std::optional<RootMove> best_move(const Tables& tables, const chess::Position& p
 // Default directory: "tb" next to the running executable (readlink /proc/self/exe), whether
 // or not it exists.
 std::string default_dir();
+// default_dir() when it holds tables, else "" (the engine's default: no tables).
+std::string default_dir_with_tables();
 
 }  // namespace kibitz::tb

@@ -54,10 +54,7 @@ std::string option_lines() {
 
 std::string default_book_file() { return book::default_book_path(); }
 
-std::string default_tables_dir() {
-    const std::string dir = tb::default_dir();
-    return tb::Tables(dir).available().empty() ? "" : dir;
-}
+std::string default_tables_dir() { return tb::default_dir_with_tables(); }
 
 std::optional<long long> spin(const std::string& value, long long lo, long long hi) {
     const auto v = core::parse_int<long long>(value);

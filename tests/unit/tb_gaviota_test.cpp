@@ -11,6 +11,7 @@
 #include "tb/gaviota.h"
 #include "tb/generate.h"
 #include "tb/tables.h"
+#include "temp_dir.h"
 
 namespace kibitz::tb {
 namespace {
@@ -34,9 +35,8 @@ TEST(TbGaviota, OwnThreeManTablesEqualGaviotasEverywhere) {
     if (!std::filesystem::is_directory(kGaviotaDir))
         GTEST_SKIP() << "Gaviota's 3-man tables are not installed (" << kGaviotaDir
                      << ", Debian package gaviotatb): nothing to compare with";
-    const std::string dir = ::testing::TempDir() + "kibitz_tb_gaviota";
-    std::filesystem::remove_all(dir);
-    std::filesystem::create_directories(dir);
+    const test::TempDir temp("kibitz_tb_gaviota");
+    const std::string& dir = temp.path;
     std::vector<Material> names;
     for (const char* name : {"KQK", "KRK", "KBK", "KNK", "KPK"})
         names.push_back(*Material::parse(name));
@@ -75,7 +75,6 @@ TEST(TbGaviota, OwnThreeManTablesEqualGaviotasEverywhere) {
                     }
                 }
     gaviota::close();
-    std::filesystem::remove_all(dir);
     EXPECT_EQ(differing, 0) << "of " << compared << " positions";
     EXPECT_GT(compared, 1'000'000 / step);
 }

@@ -1,13 +1,13 @@
 // The UCI engine's opening book: OwnBook, BookFile, BookDepth and BookBestMove.
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <sstream>
 #include <string>
 
 #include "book/book.h"
 #include "chess/notation.h"
 #include "chess/polyglot.h"
+#include "temp_dir.h"
 #include "uci/session.h"
 
 namespace kibitz::uci {
@@ -15,7 +15,7 @@ namespace {
 
 // A book with two moves from the start position (e2e4 weight 300, a2a3 weight 700: a move no
 // search would choose, so a reply with it came from the book) and one after 1. e4 (e7e5).
-std::string write_book() {
+void write_book(const std::string& path) {
     const chess::Position start;
     chess::Position after_e4 = start;
     after_e4.make(*chess::move_from_uci(after_e4, "e2e4"));
@@ -27,19 +27,17 @@ std::string write_book() {
         {chess::polyglot_key(start), code(start, "a2a3"), 700, 0},
         {chess::polyglot_key(after_e4), code(after_e4, "e7e5"), 5, 0},
     });
-    const std::string path = ::testing::TempDir() + "kibitz_uci_book.bin";
     EXPECT_TRUE(book.save(path).ok());
-    return path;
 }
 
 // A session with that book as BookFile and OwnBook on.
 class UciBook : public ::testing::Test {
 protected:
     void SetUp() override {
+        write_book(path);
         s.handle("setoption name BookFile value " + path);
         s.handle("setoption name OwnBook value true");
     }
-    void TearDown() override { std::filesystem::remove(path); }
 
     // The answer to a position and a go command.
     std::string go(const std::string& position) {
@@ -50,7 +48,9 @@ protected:
         return out.str();
     }
 
-    const std::string path = write_book();
+    // Its own directory: ctest runs these tests in parallel processes.
+    const test::TempDir dir{"kibitz_uci_book"};
+    const std::string path = dir.file("book.bin");
     std::ostringstream out;
     Session s{out};
 };

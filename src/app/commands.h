@@ -21,10 +21,13 @@ void register_lab(CLI::App& app);
 void register_datagen(CLI::App& app);
 void register_book(CLI::App& app);
 void register_tb(CLI::App& app);
+void register_othello(CLI::App& app);
 void register_tune(CLI::App& app);
 // The subcommands of `kibitz tune` (cmd_tune_ga.cpp, cmd_tune_texel.cpp).
 void register_tune_ga(CLI::App& tune);
 void register_tune_texel(CLI::App& tune);
+// The subcommands of `kibitz othello` (cmd_othello*.cpp).
+void register_othello_perft(CLI::App& othello);
 
 // Runs the UCI engine on stdin/stdout until "quit" or end of input; returns the exit status.
 // This is what `kibitz` does when no subcommand is given. weights_file, when not empty, sets

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
         register_tune(app);
         register_book(app);
         register_tb(app);
+        register_othello(app);
 #if KIBITZ_WITH_LAB
         register_lab(app);
 #endif

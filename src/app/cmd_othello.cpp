@@ -1,0 +1,11 @@
+// `kibitz othello`: the same search on Othello. Its subcommands live in cmd_othello_*.cpp.
+#include <CLI/CLI.hpp>
+
+#include "app/commands.h"
+
+void register_othello(CLI::App& app) {
+    CLI::App* othello = app.add_subcommand(
+        "othello", "Othello on the same search: perft, endgame solver, GTP and NBoard engines");
+    othello->require_subcommand(1);
+    register_othello_perft(*othello);
+}

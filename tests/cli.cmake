@@ -181,3 +181,5 @@ set_tests_properties(cli_uci_bad_weights PROPERTIES
 # Opening books and endgame tables.
 include(tests/cli_book.cmake)
 include(tests/cli_tb.cmake)
+include(tests/cli_othello_proto.cmake)
+include(tests/cli_othello.cmake)

@@ -8,4 +8,9 @@ void register_othello(CLI::App& app) {
         "othello", "Othello on the same search: perft, endgame solver, GTP and NBoard engines");
     othello->require_subcommand(1);
     register_othello_perft(*othello);
+    register_othello_probcut_fit(*othello);
+    register_othello_match(*othello);
+    register_othello_solve(*othello);
+    register_othello_gtp(*othello);
+    register_othello_nboard(*othello);
 }

@@ -28,6 +28,11 @@ void register_tune_ga(CLI::App& tune);
 void register_tune_texel(CLI::App& tune);
 // The subcommands of `kibitz othello` (cmd_othello*.cpp).
 void register_othello_perft(CLI::App& othello);
+void register_othello_probcut_fit(CLI::App& othello);
+void register_othello_match(CLI::App& othello);
+void register_othello_solve(CLI::App& othello);
+void register_othello_gtp(CLI::App& othello);
+void register_othello_nboard(CLI::App& othello);
 
 // Runs the UCI engine on stdin/stdout until "quit" or end of input; returns the exit status.
 // This is what `kibitz` does when no subcommand is given. weights_file, when not empty, sets

@@ -51,12 +51,12 @@ constexpr Bitboard legal_squares(Bitboard player, Bitboard opponent) {
         down = _mm256_or_si256(down, _mm256_and_si256(m_down, _mm256_srlv_epi64(down, shift2)));
         up = _mm256_or_si256(up, _mm256_and_si256(m_up, _mm256_sllv_epi64(up, shift2)));
         down = _mm256_or_si256(down, _mm256_and_si256(m_down, _mm256_srlv_epi64(down, shift2)));
-        const __m256i all = _mm256_or_si256(_mm256_sllv_epi64(up, shift),
-                                            _mm256_srlv_epi64(down, shift));
-        const __m128i half = _mm_or_si128(_mm256_castsi256_si128(all),
-                                          _mm256_extracti128_si256(all, 1));
-        const Bitboard moves = Bitboard(_mm_cvtsi128_si64(half)) |
-                               Bitboard(_mm_extract_epi64(half, 1));
+        const __m256i all =
+            _mm256_or_si256(_mm256_sllv_epi64(up, shift), _mm256_srlv_epi64(down, shift));
+        const __m128i half =
+            _mm_or_si128(_mm256_castsi256_si128(all), _mm256_extracti128_si256(all, 1));
+        const Bitboard moves =
+            Bitboard(_mm_cvtsi128_si64(half)) | Bitboard(_mm_extract_epi64(half, 1));
         return moves & empty;
     }
 #endif

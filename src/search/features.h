@@ -22,6 +22,7 @@ struct Features {
     bool check_extension = true;    // search checking moves one ply deeper
     bool mate_distance = true;      // mate-distance pruning
     bool iir = true;                // internal iterative reduction without a TT move
+    bool probcut = true;            // Multi-ProbCut, for games that supply its model
 };
 
 }  // namespace kibitz::search

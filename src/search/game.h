@@ -46,9 +46,15 @@ template <class G>
 concept HasMoveIndex = requires(const G cg, typename G::Move m) {
     { cg.move_index(m) } -> std::convertible_to<int>;
 };
+// An exact endgame solver: at a node searched to solve_depth() or deeper (a game returns more
+// than any depth when it cannot solve the position), solve() returns the exact score, fail-soft
+// in (alpha, beta), adds the positions it visited to nodes, and calls poll() now and then: once
+// poll() returns true the search is over and any score will do.
 template <class G>
-concept HasSolver = requires(G g, Score a, Score b) {
-    { g.solve(a, b) } -> std::convertible_to<Score>;
+concept HasSolver = requires(G g, const G cg, Score a, Score b, std::uint64_t& nodes,
+                             bool (*poll)()) {
+    { cg.solve_depth() } -> std::convertible_to<Depth>;
+    { g.solve(a, b, nodes, poll) } -> std::convertible_to<Score>;
 };
 
 // Exact values from endgame tables: true, with the score from the side to move's view (mate
@@ -56,6 +62,19 @@ concept HasSolver = requires(G g, Score a, Score b) {
 template <class G>
 concept HasTableProbe = requires(const G cg, int ply, Score& score) {
     { cg.probe_table(ply, score) } -> std::convertible_to<bool>;
+};
+
+// Multi-ProbCut (Buro 1995, 1997): a search to `depth` is predicted from a shallow one,
+// v_depth ~ slope * v_shallow + offset with a normal error of deviation sigma; when the
+// prediction lies beyond beta (or below alpha) by `cut` deviations, the deep search is skipped.
+// The game supplies the fitted model for the position and depth (false: no cut here).
+struct ProbCutModel {
+    Depth shallow = 0;
+    double slope = 1.0, offset = 0.0, sigma = 0.0, cut = 1.5;
+};
+template <class G>
+concept HasProbCut = requires(const G cg, Depth depth, ProbCutModel& model) {
+    { cg.probcut_model(depth, model) } -> std::convertible_to<bool>;
 };
 
 // An evaluator scores a position of game G from the side to move.

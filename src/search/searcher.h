@@ -142,6 +142,10 @@ private:
                             int quiet_count);
     void update_pv(int ply, Move m);
     bool should_stop();
+    bool limits_reached();
+    // The game's exact solver at a node searched at least that deep: returns true with the
+    // score when it was used.
+    bool try_solve(G& g, Score alpha, Score beta, Depth depth, int ply, Score& score);
     void count_node(int ply) {
         nodes_.store(nodes_.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
         if (ply > stats_.seldepth) stats_.seldepth = ply;
@@ -216,11 +220,17 @@ typename G::Move Searcher<G, E, F>::think(G& g, const Limits& limits, const Repo
     }
     const int lines = std::min<int>(multipv_, int(root_.size()));
 
+    // When an exact solver can take the whole tree (each root move searched to the end, one
+    // pass included), a few shallow iterations order the root moves and the next one solves.
+    Depth exact_depth = kMaxPly;
+    if constexpr (HasSolver<G>) exact_depth = g.solve_depth() + 1;
+
     // 2. Deepen one ply at a time. Helper threads start one ply deeper every other thread.
     Move last_best = root_[0].move;
     int stable_iterations = 0;
     Score last_score = -kInfinite;
     for (Depth depth = 1 + (thread_index_ & 1); depth <= limits_.depth; ++depth) {
+        if (exact_depth <= limits_.depth && depth > 4 && depth < exact_depth) depth = exact_depth;
         root_depth_ = depth;
         for (auto& r : root_) r.previous = r.score;
         for (pv_index_ = 0; pv_index_ < lines; ++pv_index_) {
@@ -267,6 +277,7 @@ typename G::Move Searcher<G, E, F>::think(G& g, const Limits& limits, const Repo
         // 4. Stop when a limit says so: a mate found, or the soft time limit, stretched when
         // the best move just changed or the score fell, shrunk when the move has been stable.
         if (thread_index_ != 0) continue;
+        if (depth >= exact_depth) break;  // solved: nothing deeper to learn
         // The tables already chose among the root moves: one iteration picks among equals.
         if (root_in_tables && !infinite_.load(std::memory_order_relaxed)) break;
         stable_iterations = root_[0].move == last_best ? stable_iterations + 1 : 0;
@@ -339,12 +350,41 @@ template <Game G, class E, Features F>
 bool Searcher<G, E, F>::should_stop() {
     if (stop_.load(std::memory_order_relaxed)) return true;
     if (thread_index_ != 0 || (nodes() & 1023) != 0) return false;
+    return limits_reached();
+}
+
+// Thread 0 only: sets the stop flag once the hard time or the node limit is reached.
+template <Game G, class E, Features F>
+bool Searcher<G, E, F>::limits_reached() {
+    if (stop_.load(std::memory_order_relaxed)) return true;
+    if (thread_index_ != 0) return false;
     const std::int64_t hard = hard_ms_.load(std::memory_order_relaxed);
     const bool out_of_time =
         !infinite_.load(std::memory_order_relaxed) && hard && clock_.elapsed_ms() >= hard;
     const bool out_of_nodes = limits_.nodes && nodes() >= limits_.nodes;
     if ((out_of_time || out_of_nodes) && completed_depth_ >= 1) stop_.store(true);
     return stop_.load(std::memory_order_relaxed);
+}
+
+template <Game G, class E, Features F>
+bool Searcher<G, E, F>::try_solve(G& g, Score alpha, Score beta, Depth depth, int ply,
+                                  Score& score) {
+    if constexpr (HasSolver<G>) {
+        if (depth < g.solve_depth()) return false;
+        count_node(ply);
+        // The solver polls through a plain function: the searcher in a thread-local slot.
+        static thread_local Searcher* current = nullptr;
+        current = this;
+        std::uint64_t solver_nodes = 0;
+        score = g.solve(
+            alpha, beta, solver_nodes, +[] { return current->limits_reached(); });
+        nodes_.store(nodes_.load(std::memory_order_relaxed) + solver_nodes,
+                     std::memory_order_relaxed);
+        stats_.solver_nodes += solver_nodes;
+        if (stop_.load(std::memory_order_relaxed)) score = 0;
+        return true;
+    }
+    return false;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -404,7 +444,13 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
     constexpr bool kPvNode = N == kPV;
     pv_length_[ply] = 0;
 
-    // 1. Horizon: resolve captures first (quiescence), or take the static evaluation; an
+    // 1. An exact solver replaces a search that would reach the end of the game anyway.
+    if constexpr (HasSolver<G>) {
+        Score solved;
+        if (try_solve(g, alpha, beta, depth, ply, solved)) return solved;
+    }
+
+    // Horizon: resolve captures first (quiescence), or take the static evaluation; an
     // endgame table knows better than either.
     if (depth <= 0) {
         if constexpr (HasTableProbe<G>) {
@@ -497,6 +543,27 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
                     frame.null = false;
                     if (v >= beta) return s;
                 }
+            }
+        }
+    }
+
+    // Multi-ProbCut: a shallow null-window search predicts that the deep one would fail
+    // high (or low) with high probability; both bounds are tried, the likelier cut first.
+    if constexpr (F.probcut && HasProbCut<G>) {
+        ProbCutModel m;
+        if (!kPvNode && beta < kMateBound && alpha > -kMateBound && g.probcut_model(depth, m)) {
+            const double margin = m.cut * m.sigma;
+            const Score high = Score(std::lround((beta + margin - m.offset) / m.slope));
+            const Score low = Score(std::lround((alpha - margin - m.offset) / m.slope));
+            if (high < kMateBound) {
+                const Score s = pvs<kNonPV>(g, high - 1, high, m.shallow, ply, cut_node);
+                if (stop_.load(std::memory_order_relaxed)) return 0;
+                if (s >= high) return beta;
+            }
+            if (low > -kMateBound) {
+                const Score s = pvs<kNonPV>(g, low, low + 1, m.shallow, ply, cut_node);
+                if (stop_.load(std::memory_order_relaxed)) return 0;
+                if (s <= low) return alpha;
             }
         }
     }

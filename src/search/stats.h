@@ -11,8 +11,9 @@ struct Stats {
     std::uint64_t qnodes = 0;  // quiescence positions
     std::uint64_t tt_probes = 0, tt_hits = 0, tt_cutoffs = 0;
     std::uint64_t beta_cutoffs = 0, first_move_cutoffs = 0, first3_cutoffs = 0;
-    std::uint64_t researches = 0;  // PVS and aspiration re-searches
-    std::uint64_t tb_hits = 0;     // positions valued by the endgame tables
+    std::uint64_t researches = 0;    // PVS and aspiration re-searches
+    std::uint64_t tb_hits = 0;       // positions valued by the endgame tables
+    std::uint64_t solver_nodes = 0;  // positions visited by the game's exact solver
     int seldepth = 0;
 
     void add(const Stats& o) {
@@ -20,7 +21,7 @@ struct Stats {
         tt_probes += o.tt_probes, tt_hits += o.tt_hits, tt_cutoffs += o.tt_cutoffs;
         beta_cutoffs += o.beta_cutoffs, first_move_cutoffs += o.first_move_cutoffs;
         first3_cutoffs += o.first3_cutoffs, researches += o.researches;
-        tb_hits += o.tb_hits;
+        tb_hits += o.tb_hits, solver_nodes += o.solver_nodes;
         if (o.seldepth > seldepth) seldepth = o.seldepth;
     }
 };

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "server/othello_service.h"
+
 namespace kibitz::server {
 
 namespace {
@@ -25,6 +27,39 @@ core::Result<Json> parse_body(const std::string& body) {
     }
 }
 
+// The Othello routes (docs/api.md, "Othello"): /api/othello/...
+Reply othello_route(OthelloService& o, const Request& r, const Json& j) {
+    constexpr std::string_view kOthelloGames = "/api/othello/games";
+    const std::string& m = r.method;
+    auto wrong_method = [&] { return error_reply(405, m + " is not allowed on " + r.path); };
+    if (r.path == "/api/othello/info") return m == "GET" ? o.info() : wrong_method();
+    if (r.path == kOthelloGames || r.path == "/api/othello/games/") {
+        if (m == "GET") return o.list();
+        if (m == "POST") return o.create(j);
+        return wrong_method();
+    }
+    if (r.path.rfind(std::string(kOthelloGames) + "/", 0) != 0)
+        return error_reply(404, "no such API path: " + r.path);
+    std::string rest = r.path.substr(kOthelloGames.size() + 1);
+    const std::string id = rest.substr(0, rest.find('/'));
+    if (!valid_id(id))
+        return error_reply(404, "no Othello game '" + id + "' (ids are 16 hex digits)");
+    rest = rest.substr(id.size());
+    if (rest.empty() || rest == "/") {
+        if (m == "GET") return o.get(id, r.token, r.seat);
+        if (m == "DELETE") return o.remove(id, r.token);
+        return wrong_method();
+    }
+    if (rest == "/export") return m == "GET" ? o.export_text(id) : wrong_method();
+    if (rest == "/events")
+        return error_reply(404, "Othello games have no event stream: poll GET " +
+                                    std::string(kOthelloGames) + "/" + id);
+    if (m != "POST") return wrong_method();
+    if (rest == "/move") return o.move(id, r.token, j);
+    if (rest == "/takeback") return o.takeback(id, r.token);
+    return error_reply(404, "no such API path: " + r.path);
+}
+
 }  // namespace
 
 std::string game_id_of(const std::string& path) {
@@ -43,6 +78,8 @@ Reply handle(Service& service, const Request& r) {
     auto wrong_method = [&] { return error_reply(405, m + " is not allowed on " + r.path); };
 
     if (r.path == "/api/info") return m == "GET" ? service.info() : wrong_method();
+    if (r.path == "/api/othello" || r.path.rfind("/api/othello/", 0) == 0)
+        return othello_route(service.othello(), r, j);
     if (r.path == "/api/games" || r.path == "/api/games/") {
         if (m == "GET") return service.list();
         if (m == "POST") return service.create(j);

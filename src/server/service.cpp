@@ -14,6 +14,7 @@
 #include "chess/san.h"
 #include "core/strings.h"
 #include "engine/strength.h"
+#include "server/othello_service.h"
 
 namespace kibitz::server {
 
@@ -74,6 +75,11 @@ Service::Service(std::unique_ptr<Store> store, Options options)
         const std::string id = g.id;
         games_[id].game = std::move(g);
     }
+    // Othello's games, with an engine of its own (its tables at most 16 MB).
+    OthelloService::Options othello;
+    othello.hash_mb = std::clamp<std::size_t>(options_.hash_mb, 1, 16);
+    othello_ = std::make_unique<OthelloService>(*store_, othello);
+    for (const auto& p : othello_->load_problems()) problems_.push_back(p);
     Lock lock(mutex_);
     for (auto& [id, e] : games_) {
         start_engine_move(e);
@@ -85,6 +91,7 @@ Service::Service(std::unique_ptr<Store> store, Options options)
 }
 
 Service::~Service() {
+    othello_.reset();
     {
         Lock lock(mutex_);
         quit_ = true;

@@ -32,6 +32,8 @@ Reply json_reply(Json body, int status = 200);
 // {"error": message} with a 4xx status.
 Reply error_reply(int status, std::string message);
 
+class OthelloService;
+
 class Service {
 public:
     struct Options {
@@ -81,6 +83,8 @@ public:
     const Store& store() const { return *store_; }
     EnginePool& pool() { return pool_; }
     EventHub& hub() { return hub_; }
+    // The Othello games (othello_service.h), on the same database.
+    OthelloService& othello() { return *othello_; }
 
 private:
     struct Entry {
@@ -128,6 +132,7 @@ private:
     std::thread clock_thread_;
     std::condition_variable clock_cv_;
     bool quit_ = false;
+    std::unique_ptr<OthelloService> othello_;  // destroyed first, in ~Service
 };
 
 // Milliseconds since the Unix epoch.

@@ -37,6 +37,20 @@ CREATE TABLE IF NOT EXISTS moves(
     PRIMARY KEY(game_id, ply));
 )sql";
 
+// Othello games: one row each, the moves (with the engine's notes) as a JSON array.
+constexpr const char* kOthelloSchema = R"sql(
+CREATE TABLE IF NOT EXISTS othello_games(
+    id TEXT PRIMARY KEY,
+    mode TEXT NOT NULL,
+    settings TEXT NOT NULL,
+    start TEXT NOT NULL,
+    moves TEXT NOT NULL,
+    created INTEGER NOT NULL,
+    updated INTEGER NOT NULL,
+    token_black TEXT NOT NULL,
+    token_white TEXT NOT NULL);
+)sql";
+
 // A prepared statement that finalizes itself; bind() and step() throw with SQLite's message.
 class Statement {
 public:
@@ -115,6 +129,7 @@ core::Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
         store->exec("COMMIT");
         sqlite3_busy_timeout(db, 5000);
         store->exec(kSchema);
+        store->exec(kOthelloSchema);
     } catch (const std::exception& e) {
         if (sqlite3_errcode(db) == SQLITE_BUSY || sqlite3_errcode(db) == SQLITE_LOCKED)
             return core::error("database " + path + " is in use by another program (is " +
@@ -284,6 +299,54 @@ std::vector<Game> Store::load_all(std::vector<std::string>& problems) {
         games.push_back(std::move(g));
     }
     return games;
+}
+
+// Othello games.
+
+void Store::save_othello(const OthelloRow& r) {
+    std::lock_guard lock(mutex_);
+    Statement row(db_,
+                  "INSERT OR REPLACE INTO othello_games(id, mode, settings, start, moves, "
+                  "created, updated, token_black, token_white) VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9)");
+    row.bind(1, r.id)
+        .bind(2, r.mode)
+        .bind(3, r.settings)
+        .bind(4, r.start)
+        .bind(5, r.moves)
+        .bind(6, r.created)
+        .bind(7, r.updated)
+        .bind(8, r.token_black)
+        .bind(9, r.token_white);
+    row.step();
+}
+
+void Store::remove_othello(const std::string& id) {
+    std::lock_guard lock(mutex_);
+    Statement del(db_, "DELETE FROM othello_games WHERE id = ?1");
+    del.bind(1, id);
+    del.step();
+}
+
+std::vector<OthelloRow> Store::load_othello() {
+    std::lock_guard lock(mutex_);
+    std::vector<OthelloRow> rows;
+    Statement q(db_,
+                "SELECT id, mode, settings, start, moves, created, updated, token_black, "
+                "token_white FROM othello_games ORDER BY created");
+    while (q.step()) {
+        OthelloRow r;
+        r.id = q.text(0);
+        r.mode = q.text(1);
+        r.settings = q.text(2);
+        r.start = q.text(3);
+        r.moves = q.text(4);
+        r.created = q.integer(5);
+        r.updated = q.integer(6);
+        r.token_black = q.text(7);
+        r.token_white = q.text(8);
+        rows.push_back(std::move(r));
+    }
+    return rows;
 }
 
 }  // namespace kibitz::server

@@ -2,6 +2,7 @@
 // restart, even after kill -9, loses nothing that was shown.
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -13,6 +14,17 @@
 struct sqlite3;
 
 namespace kibitz::server {
+
+// One stored Othello game (src/server/othello_game.h makes and reads it): plain text and
+// numbers, so that the store knows nothing of the rules.
+struct OthelloRow {
+    std::string id, mode;
+    std::string settings;  // JSON object
+    std::string start;     // board text
+    std::string moves;     // JSON array
+    std::int64_t created = 0, updated = 0;
+    std::string token_black, token_white;
+};
 
 class Store {
 public:
@@ -34,6 +46,12 @@ public:
     std::vector<Game> load_all(std::vector<std::string>& problems);
 
     const std::string& path() const { return path_; }
+
+    // Othello games, in a table of their own (othello_games). save_othello writes the whole
+    // row (insert or replace) and throws std::runtime_error on failure.
+    void save_othello(const OthelloRow& row);
+    void remove_othello(const std::string& id);
+    std::vector<OthelloRow> load_othello();
 
 private:
     explicit Store(sqlite3* db, std::string path) : db_(db), path_(std::move(path)) {}

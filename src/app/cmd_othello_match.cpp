@@ -1,0 +1,50 @@
+// `kibitz othello match FIRST SECOND`: an Othello match between Kibitz configurations in
+// process and external GTP engines, in game pairs from random openings.
+#include <CLI/CLI.hpp>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "app/commands.h"
+#include "app/interrupt.h"
+#include "match/othello_match.h"
+
+using namespace kibitz;
+
+void register_othello_match(CLI::App& othello) {
+    struct Args {
+        std::string first, second;
+        match::OthelloMatchOptions options;
+        std::vector<double> sprt;
+    };
+    auto a = std::make_shared<Args>();
+    CLI::App* cmd = othello.add_subcommand(
+        "match", "Play an Othello match: Kibitz configurations and GTP engines (gtp-rhino, Edax)");
+    cmd->footer(
+        "Players: kibitz[:depth=N,movetime=MS,eval=discs|table|mobility,probcut=on|off|DEVIATIONS,"
+        "solve=EMPTIES,hash=MB,name=NAME] or gtp:COMMAND (e.g. 'gtp:gtp-rhino -l 3').\n"
+        "Each random opening is played twice, colours swapped; a game's score is the final disc "
+        "difference with the empties to the winner.");
+    cmd->add_option("first", a->first, "First player")->required();
+    cmd->add_option("second", a->second, "Second player")->required();
+    cmd->add_option("--pairs", a->options.pairs, "Game pairs")->check(CLI::Range(1, 100000));
+    cmd->add_option("--opening-plies", a->options.opening_plies, "Random moves of each opening")
+        ->check(CLI::Range(0, 20));
+    cmd->add_option("--seed", a->options.seed, "Random seed of the openings");
+    cmd->add_option("--sprt", a->sprt, "Stop when SPRT decides between ELO0 and ELO1")->expected(2);
+    cmd->callback([a] {
+        auto first = match::make_othello_player(a->first);
+        if (!first) throw std::runtime_error("first player: " + first.error());
+        auto second = match::make_othello_player(a->second);
+        if (!second) throw std::runtime_error("second player: " + second.error());
+        match::SprtParams sprt;
+        if (!a->sprt.empty()) {
+            sprt.elo0 = a->sprt[0];
+            sprt.elo1 = a->sprt[1];
+            a->options.sprt = &sprt;
+        }
+        const StopOnInterrupt interrupt;
+        match::play_othello_match(**first, **second, a->options, std::cout, &interrupt.flag());
+    });
+}

@@ -1,0 +1,109 @@
+// `kibitz othello solve FILE.obf [--hash MB] [--first N] [--last N]`: solves the positions of an
+// OBF file (the FFO endgame suite) exactly, one line per position, and checks each answer the
+// file states. Exit status 1 when any answer is wrong, 2 on bad input.
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <regex>
+#include <stdexcept>
+#include <string>
+
+#include "app/commands.h"
+#include "core/timer.h"
+#include "othello/obf.h"
+#include "othello/solver.h"
+
+using namespace kibitz;
+
+namespace {
+
+// The number of the file's first position: A for a file named like "fforum-A-B.obf" holding
+// B - A + 1 positions (the FFO suite's files), else 1.
+int first_number(const std::string& path, std::size_t count) {
+    const std::string stem = std::filesystem::path(path).stem().string();
+    std::smatch m;
+    static const std::regex range(R"(-(\d{1,4})-(\d{1,4})$)");
+    if (std::regex_search(stem, m, range)) {
+        const int a = std::stoi(m[1]), b = std::stoi(m[2]);
+        if (b >= a && std::size_t(b - a + 1) == count) return a;
+    }
+    return 1;
+}
+
+// "12.3M" style rates and counts for the table.
+std::string millions(double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1fM", v / 1e6);
+    return buf;
+}
+
+}  // namespace
+
+void register_othello_solve(CLI::App& othello) {
+    struct Args {
+        std::string file;
+        std::size_t hash_mb = 64;
+        int first = 0, last = 0;
+    };
+    auto a = std::make_shared<Args>();
+    CLI::App* cmd = othello.add_subcommand(
+        "solve", "Solve the positions of an OBF file exactly (the FFO endgame suite)");
+    cmd->add_option("file", a->file, "OBF file: a board and side to move a line, then answers")
+        ->required();
+    cmd->add_option("--hash", a->hash_mb, "Transposition table size in MB (cleared per position)")
+        ->check(CLI::Range(1, 65536));
+    cmd->add_option("--first", a->first,
+                    "First position number to solve (numbers start at A for files named "
+                    "*-A-B.obf with B-A+1 positions, else at 1)");
+    cmd->add_option("--last", a->last, "Last position number to solve");
+    cmd->callback([a] {
+        auto parsed = othello::read_obf(a->file);
+        if (!parsed) throw std::runtime_error(parsed.error());
+        const auto& positions = *parsed;
+        const int number0 = first_number(a->file, positions.size());
+
+        othello::Solver solver(a->hash_mb);
+        std::printf("%4s  %5s  %5s  %5s  %14s  %9s  %8s  %s\n", "#", "empty", "move", "score",
+                    "nodes", "time", "nodes/s", "result");
+        std::uint64_t total_nodes = 0;
+        std::int64_t total_ns = 0;
+        int solved = 0, wrong = 0;
+        for (std::size_t i = 0; i < positions.size(); ++i) {
+            const int number = number0 + int(i);
+            if ((a->first && number < a->first) || (a->last && number > a->last)) continue;
+            const othello::ObfPosition& p = positions[i];
+            solver.clear();
+            solver.reset_nodes();
+            core::Stopwatch clock;
+            const othello::SolveResult r = solver.solve_root(p.board);
+            const std::int64_t ns = clock.elapsed_ns();
+            total_nodes += r.nodes;
+            total_ns += ns;
+            ++solved;
+            // The verdict: the score must match; the move must be one of the stated best.
+            std::string verdict;
+            if (p.best_score) {
+                bool ok = r.score == *p.best_score;
+                if (ok && !p.best_moves.empty()) {
+                    ok = false;
+                    for (const othello::Move m : p.best_moves) ok = ok || m == r.best;
+                }
+                verdict = ok ? "ok"
+                             : "WRONG (expected " + othello::move_name(p.best_moves[0]) + " " +
+                                   (*p.best_score > 0 ? "+" : "") + std::to_string(*p.best_score) +
+                                   ")";
+                if (!ok) ++wrong;
+            }
+            std::printf("%4d  %5d  %5s  %+5d  %14llu  %8.3fs  %8s  %s\n", number,
+                        p.board.empty_count(), othello::move_name(r.best).c_str(), r.score,
+                        (unsigned long long)r.nodes, ns / 1e9,
+                        millions(double(core::per_second(r.nodes, ns))).c_str(), verdict.c_str());
+            std::fflush(stdout);
+        }
+        std::printf("total: %d position%s, %d wrong, %llu nodes, %.3f s, %s nodes/s\n", solved,
+                    solved == 1 ? "" : "s", wrong, (unsigned long long)total_nodes, total_ns / 1e9,
+                    millions(double(core::per_second(total_nodes, total_ns))).c_str());
+        if (wrong) throw CLI::RuntimeError(1);
+    });
+}

@@ -1,0 +1,296 @@
+#include "match/othello_match.h"
+
+#include <cctype>
+#include <chrono>
+
+#include "core/rng.h"
+#include "engine/othello_engine.h"
+#include "match/process.h"
+
+namespace kibitz::match {
+
+using othello::Board;
+using othello::Move;
+
+namespace {
+
+// A Kibitz configuration searched in this process.
+class KibitzOthelloPlayer : public OthelloPlayer {
+public:
+    std::string name() const override { return name_; }
+    core::Status new_game(const std::vector<Move>&) override {
+        engine_.clear();
+        return core::Done{};
+    }
+    core::Status played(const Board&, Move) override { return core::Done{}; }
+    core::Result<Move> choose(const Board& board) override {
+        engine::OthelloGame g = engine::make_othello_game(board, solve_, 16);
+        g.set_probcut(probcut_);
+        engine_.set_position(g);
+        search::Limits limits;
+        if (depth_) limits.depth = depth_;
+        if (movetime_) {
+            limits.soft_ms = movetime_ / 2;
+            limits.hard_ms = movetime_;
+        }
+        const Move m = engine_.search_now(limits);
+        if (!board.is_legal(m)) return core::error(name_ + " chose no legal move");
+        return m;
+    }
+
+    std::string name_ = "kibitz";
+    int depth_ = 6, solve_ = engine::kDefaultSolveEmpties;
+    std::int64_t movetime_ = 0;
+    double probcut_ = engine::kProbCutThreshold;
+    engine::OthelloEngine engine_;
+};
+
+// An external engine over GTP: vertices like "f5" (column a-h, row 1-8 from the top), "pass".
+class GtpOthelloPlayer : public OthelloPlayer {
+public:
+    explicit GtpOthelloPlayer(std::string command) : command_(std::move(command)) {}
+    std::string name() const override { return command_; }
+    core::Status start() {
+        if (auto s = process_.start(command_); !s) return s;
+        for (const char* c : {"boardsize 8", "clear_board"})
+            if (auto r = ask(c); !r) return core::error(r.error());
+        return core::Done{};
+    }
+    core::Status new_game(const std::vector<Move>& moves) override {
+        if (!process_.running())
+            if (auto s = start(); !s) return s;
+        if (auto r = ask("clear_board"); !r) return core::error(r.error());
+        Board b = Board::start();
+        for (const Move m : moves) {
+            if (auto s = played(b, m); !s) return s;
+            b.make(m);
+        }
+        return core::Done{};
+    }
+    core::Status played(const Board& before, Move m) override {
+        const auto r = ask("play " + colour(before) + " " + vertex(m));
+        if (!r) return core::error(r.error());
+        return core::Done{};
+    }
+    core::Result<Move> choose(const Board& board) override {
+        const auto r = ask("genmove " + colour(board));
+        if (!r) return core::error(r.error());
+        std::string text = *r;
+        auto m = othello::parse_move(board, text);
+        if (!m) return core::error(command_ + " played '" + text + "': " + m.error());
+        return *m;
+    }
+
+private:
+    static std::string colour(const Board& b) {
+        return b.side_to_move() == othello::kBlack ? "black" : "white";
+    }
+    static std::string vertex(Move m) {
+        if (m.is_pass()) return "pass";
+        std::string v = othello::square_name(m.square());
+        v[0] = char(std::tolower(static_cast<unsigned char>(v[0])));
+        return v;
+    }
+    // Sends a command and returns the text of its "= ..." answer.
+    core::Result<std::string> ask(const std::string& command) {
+        if (auto s = process_.write_line(command); !s)
+            return core::error(command_ + ": " + s.error());
+        std::string answer;
+        bool started = false;
+        for (;;) {
+            auto line = process_.read_line(std::chrono::seconds(120));
+            if (!line)
+                return core::error(command_ + ": no answer to '" + command +
+                                   (process_.eof() ? "' (it exited)" : "' within 120 s"));
+            if (!started && line->empty()) continue;
+            if (!started) {
+                if ((*line)[0] == '?')
+                    return core::error(command_ + " refused '" + command + "': " + *line);
+                if ((*line)[0] != '=') continue;  // not an answer (some engines print diagnostics)
+                started = true;
+                answer = line->substr(1);
+                continue;
+            }
+            if (line->empty()) break;  // a GTP answer ends with an empty line
+            answer += "\n" + *line;
+        }
+        const auto first = answer.find_first_not_of(" \t0123456789");  // the id, if any
+        answer = first == std::string::npos ? "" : answer.substr(first);
+        while (!answer.empty() && std::isspace(static_cast<unsigned char>(answer.back())))
+            answer.pop_back();
+        return answer;
+    }
+
+    std::string command_;
+    Process process_;
+};
+
+core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& options) {
+    auto p = std::make_unique<KibitzOthelloPlayer>();
+    std::string name = "kibitz";
+    std::size_t pos = 0;
+    while (pos < options.size()) {
+        const std::size_t end = std::min(options.find(',', pos), options.size());
+        const std::string item = options.substr(pos, end - pos);
+        pos = end + 1;
+        const std::size_t eq = item.find('=');
+        if (eq == std::string::npos)
+            return core::error("player option '" + item + "' is not key=value");
+        const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
+        auto number = [&](long lo, long hi) -> core::Result<long> {
+            char* tail = nullptr;
+            const long v = std::strtol(value.c_str(), &tail, 10);
+            if (value.empty() || *tail || v < lo || v > hi)
+                return core::error("player option " + key + "=" + value + ": not a number in " +
+                                   std::to_string(lo) + ".." + std::to_string(hi));
+            return v;
+        };
+        if (key == "depth" || key == "solve" || key == "movetime" || key == "hash") {
+            const auto v = number(0, key == "movetime" ? 3600000 : key == "hash" ? 4096 : 60);
+            if (!v) return core::error(v.error());
+            if (key == "depth") p->depth_ = int(*v);
+            if (key == "solve") p->solve_ = int(*v);
+            if (key == "movetime") p->movetime_ = *v;
+            if (key == "hash") p->engine_.set_hash_mb(std::size_t(std::max(1L, *v)));
+        } else if (key == "eval") {
+            const auto level = eval::parse_othello_eval_level(value);
+            if (!level) return core::error(level.error());
+            p->engine_.set_evaluator(engine::OthelloEvaluator(*level));
+        } else if (key == "probcut") {
+            char* tail = nullptr;
+            const double t = std::strtod(value.c_str(), &tail);
+            if (value == "on" || value == "off")
+                p->probcut_ = value == "on" ? engine::kProbCutThreshold : 0;
+            else if (!value.empty() && !*tail && t >= 0 && t <= 10)
+                p->probcut_ = t;
+            else
+                return core::error("player option probcut=" + value +
+                                   ": on, off or a threshold in deviations (0-10)");
+        } else if (key == "name") {
+            name = value;
+        } else {
+            return core::error("player option '" + key +
+                               "' is not one of depth, movetime, eval, probcut, solve, hash, name");
+        }
+        if (key != "name") name += (name == "kibitz" ? ":" : ",") + item;
+    }
+    if (!p->depth_ && !p->movetime_) return core::error("player needs depth or movetime");
+    p->name_ = name;
+    return std::unique_ptr<OthelloPlayer>(std::move(p));
+}
+
+// Random opening moves from the start (no pass, the game not over).
+std::vector<Move> random_opening(core::SplitMix64& rng, int plies) {
+    std::vector<Move> moves;
+    Board b = Board::start();
+    for (int i = 0; i < plies; ++i) {
+        othello::MoveList list;
+        b.generate(list);
+        if (list.empty() || list[0].is_pass()) break;
+        const Move m = list[rng.below(list.size())];
+        moves.push_back(m);
+        b.make(m);
+    }
+    return moves;
+}
+
+// One game; the record's score is the first player's.
+OthelloGameRecord play_game(OthelloPlayer& black, OthelloPlayer& white, bool first_black,
+                            const std::vector<Move>& opening) {
+    OthelloGameRecord rec;
+    rec.moves = opening;
+    rec.opening_plies = int(opening.size());
+    rec.first_black = first_black;
+    for (OthelloPlayer* p : {&black, &white})
+        if (auto s = p->new_game(opening); !s) {
+            rec.error = s.error();
+            rec.score_first = (p == &black) == first_black ? -64 : 64;
+            return rec;
+        }
+    Board b = Board::start();
+    for (const Move m : opening) b.make(m);
+    while (!b.game_over()) {
+        OthelloPlayer& mover = b.side_to_move() == othello::kBlack ? black : white;
+        OthelloPlayer& other = &mover == &black ? white : black;
+        const core::Result<Move> m = mover.choose(b);
+        if (!m) {
+            rec.error = m.error();
+            const bool first_failed = (&mover == &black) == first_black;
+            rec.score_first = first_failed ? -64 : 64;
+            return rec;
+        }
+        if (auto s = other.played(b, *m); !s) {
+            rec.error = s.error();
+            const bool first_failed = (&other == &black) == first_black;
+            rec.score_first = first_failed ? -64 : 64;
+            return rec;
+        }
+        rec.moves.push_back(*m);
+        b.make(*m);
+    }
+    const int black_score =
+        b.side_to_move() == othello::kBlack ? b.final_score() : -b.final_score();
+    rec.score_first = first_black ? black_score : -black_score;
+    return rec;
+}
+
+}  // namespace
+
+core::Result<std::unique_ptr<OthelloPlayer>> make_othello_player(const std::string& spec) {
+    if (spec.rfind("gtp:", 0) == 0) {
+        if (spec.size() == 4) return core::error("player 'gtp:' needs a command");
+        auto p = std::make_unique<GtpOthelloPlayer>(spec.substr(4));
+        if (auto s = p->start(); !s) return core::error(s.error());
+        return std::unique_ptr<OthelloPlayer>(std::move(p));
+    }
+    if (spec == "kibitz") return make_kibitz("");
+    if (spec.rfind("kibitz:", 0) == 0) return make_kibitz(spec.substr(7));
+    return core::error("player '" + spec + "' is not kibitz[:options] or gtp:COMMAND");
+}
+
+std::string othello_moves_text(const std::vector<Move>& moves) {
+    std::string s;
+    for (const Move m : moves) {
+        std::string name = m.is_pass() ? "PA" : othello::square_name(m.square());
+        name[0] = char(std::tolower(static_cast<unsigned char>(name[0])));
+        s += m.is_pass() ? "PA" : name;
+    }
+    return s;
+}
+
+OthelloMatchResult play_othello_match(OthelloPlayer& first, OthelloPlayer& second,
+                                      const OthelloMatchOptions& options, std::ostream& log,
+                                      const std::atomic<bool>* stop) {
+    OthelloMatchResult result;
+    core::SplitMix64 rng(options.seed);
+    for (int pair = 0; pair < options.pairs; ++pair) {
+        if (stop && stop->load()) break;
+        const auto opening = random_opening(rng, options.opening_plies);
+        int pair_points = 0;
+        for (int leg = 0; leg < 2; ++leg) {
+            const bool first_black = leg == 0;
+            OthelloGameRecord rec = first_black ? play_game(first, second, true, opening)
+                                                : play_game(second, first, false, opening);
+            const int s = rec.score_first;
+            Tally& t = result.tally;
+            if (s > 0) ++t.wins, pair_points += 2;
+            if (s < 0) ++t.losses;
+            if (s == 0) ++t.draws, pair_points += 1;
+            log << "game " << result.games.size() + 1 << ": "
+                << (first_black ? first.name() : second.name()) << " (black) - "
+                << (first_black ? second.name() : first.name())
+                << " (white): " << (first_black ? s : -s) << " for black"
+                << (rec.error.empty() ? "" : " [" + rec.error + "]") << "  "
+                << othello_moves_text(rec.moves) << std::endl;
+            result.games.push_back(std::move(rec));
+        }
+        ++result.tally.pairs[std::size_t(pair_points)];
+        if (options.sprt &&
+            sprt(result.tally, *options.sprt).verdict != SprtState::Verdict::kContinue)
+            break;
+    }
+    log << result_block(first.name(), second.name(), result.tally, options.sprt);
+    return result;
+}
+
+}  // namespace kibitz::match

@@ -1,0 +1,87 @@
+// The exact Othello endgame solver: the final disc difference of a position under perfect play
+// by both sides (empty squares go to the winner), found by a null-window alpha-beta search
+// (NegaScout, Reinefeld 1983) with a transposition table and enhanced transposition cutoffs
+// (Plaat et al. 1996) above 10 empties, move ordering by shallow searches (15+ empties), by
+// "fastest first" (fewest replies for the opponent, as described for Zebra and Edax) below, and
+// by quadrant parity in the last 6 (endgame_shallow.h); stability cutoffs (a bound from the
+// opponent's stable discs, endgame_stability.h); and hand-written solvers for the last four
+// empty squares without move lists or make/unmake (endgame_last.h). Written for Kibitz from
+// these published ideas; no code of other programs. The weights were tuned on FFO #40-#44.
+#pragma once
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "othello/board.h"
+#include "othello/endgame_table.h"
+
+namespace kibitz::othello {
+
+struct SolveResult {
+    int score = 0;  // exact when it lies strictly inside the window of the call
+    Move best;      // a move that reaches score (none when the game is over)
+    std::uint64_t nodes = 0;
+    std::vector<Move> pv;  // best first; passes included, to the end of the game
+};
+
+class Solver {
+public:
+    // A solver with a transposition table of about hash_mb megabytes (at least one entry).
+    explicit Solver(std::size_t hash_mb = 64);
+
+    // Forgets the transposition table (a new game, or a fair timing).
+    void clear();
+    // When *stop becomes true the current solve returns soon with a meaningless value.
+    void set_stop(const std::atomic<bool>* stop) { stop_ = stop; }
+    // A function asked now and then (about every 100,000 nodes) whether to stop, like *stop:
+    // the engine's search checks its clock there.
+    using Poll = bool (*)();
+    void set_poll(Poll poll) { poll_ = poll; }
+
+    // The exact final score for the side to move (disc difference, empties to the winner),
+    // fail-soft within (alpha, beta): a result <= alpha is an upper bound, >= beta a lower
+    // bound. Needs -64 <= alpha < beta <= 64.
+    int solve(const Board& board, int alpha, int beta);
+    // solve() plus a best move and, when the score is exact, the principal variation.
+    SolveResult solve_root(const Board& board, int alpha = -64, int beta = 64);
+
+    // The positions visited (every node, including the final positions after the last move)
+    // by the solve calls since the last reset_nodes().
+    std::uint64_t nodes() const { return nodes_; }
+    void reset_nodes() {
+        nodes_ = 0;
+        next_poll_ = 0;
+        polled_stop_ = false;
+    }
+
+    // An evaluation for ordering moves at many empties (side to move's view, any scale,
+    // bigger is better). Without one the solver orders by its own mobility heuristics.
+    using OrderEval = int (*)(Bitboard player, Bitboard opponent);
+    void set_order_eval(OrderEval eval) { order_eval_ = eval; }
+
+private:
+    int solve_any(Bitboard player, Bitboard opponent, int alpha, int beta);
+    int search(Bitboard player, Bitboard opponent, int alpha, int beta);
+    int search_root(Bitboard player, Bitboard opponent, int alpha, int beta, Move& best);
+    int order_search(Bitboard player, Bitboard opponent, int depth, int alpha, int beta);
+    int order_value(Bitboard player, Bitboard opponent) const;
+    bool stopped() const {
+        if (stop_ && stop_->load(std::memory_order_relaxed)) return true;
+        if (!poll_ || polled_stop_ || nodes_ < next_poll_) return polled_stop_;
+        next_poll_ = nodes_ + 100000;
+        polled_stop_ = poll_();
+        return polled_stop_;
+    }
+
+    endgame::Table table_;
+    std::uint64_t nodes_ = 0;
+    const std::atomic<bool>* stop_ = nullptr;
+    Poll poll_ = nullptr;
+    mutable std::uint64_t next_poll_ = 0;
+    mutable bool polled_stop_ = false;
+    OrderEval order_eval_ = nullptr;
+};
+
+}  // namespace kibitz::othello

@@ -1,0 +1,89 @@
+// The web app's Othello commands (docs/api.md, "Othello"): games in memory, saved to SQLite
+// before every reply, the engine's moves searched by one dedicated worker thread so that no
+// HTTP thread waits for them (the page polls the game while the engine thinks). Thread-safe and
+// HTTP-free, so tests call it directly.
+#pragma once
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/othello_game.h"
+#include "server/service.h"
+#include "server/store.h"
+
+namespace kibitz::server {
+
+struct OthelloJob;
+class OthelloWorker;
+
+class OthelloService {
+public:
+    struct Options {
+        std::size_t hash_mb = 16;  // the engine's table, and as much again for the solver
+        // Multiplies every level's time cap (tests use less than 1).
+        double time_scale = 1.0;
+    };
+
+    // Loads the saved Othello games of the store (which must outlive the service); an engine
+    // turn that was interrupted starts again.
+    OthelloService(Store& store, Options options);
+    ~OthelloService();
+    OthelloService(const OthelloService&) = delete;
+    OthelloService& operator=(const OthelloService&) = delete;
+
+    // The commands of docs/api.md; `token` is the X-Kibitz-Token header ("" when absent).
+    Reply info() const;
+    Reply create(const Json& body);
+    Reply list() const;
+    // `seat` ("black", "white", "both"; "" for none) also checks that the token holds it.
+    Reply get(const std::string& id, const std::string& token, const std::string& seat) const;
+    Reply remove(const std::string& id, const std::string& token);
+    Reply move(const std::string& id, const std::string& token, const Json& body);
+    Reply takeback(const std::string& id, const std::string& token);
+    Reply export_text(const std::string& id) const;
+
+    // Problems met while loading the database (games left out).
+    const std::vector<std::string>& load_problems() const { return problems_; }
+    // True while the engine has a move to search or is searching (for tests).
+    bool busy() const;
+
+private:
+    struct Entry {
+        OthelloGame game;
+        std::shared_ptr<OthelloJob> job;        // the engine's move being searched
+        std::optional<OthelloSearchInfo> live;  // its latest iteration
+    };
+    using Lock = std::unique_lock<std::mutex>;
+
+    // Called with mutex_ held.
+    Entry* find(const std::string& id);
+    const Entry* find(const std::string& id) const;
+    void save(Entry& e);
+    Json state(const Entry& e) const;
+    // After a change: lets the engine move if it is its turn, saves, replies with the game.
+    Reply commit(Entry& e, int status = 200);
+    // The engine's turn: a forced pass at once, else a search by the worker.
+    void start_engine_move(Entry& e);
+    void cancel_job(Entry& e);
+    // Runs on the worker thread for each iteration and at the end of a search.
+    void engine_info(const std::shared_ptr<OthelloJob>& job, const OthelloSearchInfo& info);
+    void engine_moved(const std::shared_ptr<OthelloJob>& job, othello::Move m,
+                      const std::optional<OthelloSearchInfo>& info);
+
+    Store& store_;
+    Options options_;
+    mutable std::mutex mutex_;
+    std::map<std::string, Entry> games_;
+    std::vector<std::string> problems_;
+    std::unique_ptr<OthelloWorker> worker_;  // last: it stops first
+};
+
+}  // namespace kibitz::server

@@ -1,0 +1,58 @@
+# ctest entries for `kibitz othello`. Included from tests/cli.cmake.
+
+# ---- Perft: the published leaf counts (a pass is a ply; a finished game counts as a leaf) ----
+add_test(NAME othello_perft_6 COMMAND kibitz othello perft 6)
+set_tests_properties(othello_perft_6 PROPERTIES PASS_REGULAR_EXPRESSION "Nodes: 8200\n")
+add_test(NAME othello_perft_divide COMMAND kibitz othello perft 3 --divide)
+set_tests_properties(othello_perft_divide PROPERTIES PASS_REGULAR_EXPRESSION
+    "D3: 14\nC4: 14\nF5: 14\nE6: 14\n\nNodes: 56\n")
+if(NOT KIBITZ_SANITIZE)
+    # About 0.1 s in a Release build.
+    add_test(NAME othello_perft_9 COMMAND kibitz othello perft 9)
+    set_tests_properties(othello_perft_9 PROPERTIES PASS_REGULAR_EXPRESSION "Nodes: 3005288\n")
+endif()
+
+# ---- Endgame solver: FFO positions with known exact scores and best moves ------------------
+set(othello_data "${PROJECT_SOURCE_DIR}/data/othello")
+# #1-#19 (14-16 empties): about 0.1 s in a Release build; the sanitizer build solves #1-#3.
+if(KIBITZ_SANITIZE)
+    set(othello_ffo_last 3)
+else()
+    set(othello_ffo_last 19)
+endif()
+add_test(NAME othello_solve_ffo_1_19
+         COMMAND kibitz othello solve ${othello_data}/fforum-1-19.obf --last ${othello_ffo_last}
+                 --hash 16)
+set_tests_properties(othello_solve_ffo_1_19 PROPERTIES
+    PASS_REGULAR_EXPRESSION "total: ${othello_ffo_last} positions, 0 wrong"
+    FAIL_REGULAR_EXPRESSION "WRONG")
+if(NOT KIBITZ_SANITIZE)
+    # #40 (20 empties), the first of the standard benchmark: about 0.4 s in a Release build
+    # (#40-#44 take about 7 s: run them by hand, see data/othello/README.md).
+    add_test(NAME othello_solve_ffo_40
+             COMMAND kibitz othello solve ${othello_data}/fforum-40-59.obf --first 40 --last 40)
+    set_tests_properties(othello_solve_ffo_40 PROPERTIES
+        PASS_REGULAR_EXPRESSION "total: 1 position, 0 wrong" FAIL_REGULAR_EXPRESSION "WRONG")
+endif()
+
+# A wrong stated answer is reported and fails (exit status 1).
+file(WRITE "${CMAKE_BINARY_DIR}/othello_wrong.obf"
+     "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+16;\n")
+add_test(NAME othello_solve_wrong_fails
+         COMMAND kibitz othello solve "${CMAKE_BINARY_DIR}/othello_wrong.obf")
+set_tests_properties(othello_solve_wrong_fails PROPERTIES WILL_FAIL TRUE)
+add_test(NAME othello_solve_wrong_reports
+         COMMAND kibitz othello solve "${CMAKE_BINARY_DIR}/othello_wrong.obf")
+set_tests_properties(othello_solve_wrong_reports PROPERTIES PASS_REGULAR_EXPRESSION
+    "G8 +\\+18 .*WRONG \\(expected G8 \\+16\\).*1 wrong")
+
+# A malformed file: the error names the file, the line and the problem (exit status 2).
+file(WRITE "${CMAKE_BINARY_DIR}/othello_bad.obf"
+     "% a comment\n--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- Z\n")
+add_test(NAME othello_solve_bad_file
+         COMMAND kibitz othello solve "${CMAKE_BINARY_DIR}/othello_bad.obf")
+set_tests_properties(othello_solve_bad_file PROPERTIES PASS_REGULAR_EXPRESSION
+    "othello_bad.obf:2: board text: side to move 'Z'")
+add_test(NAME othello_solve_bad_file_fails
+         COMMAND kibitz othello solve "${CMAKE_BINARY_DIR}/othello_bad.obf")
+set_tests_properties(othello_solve_bad_file_fails PROPERTIES WILL_FAIL TRUE)

@@ -1,0 +1,116 @@
+# ctest entries for Othello's protocols: `kibitz othello gtp` and `kibitz othello nboard` fed a
+# short script each, and one game over GTP against GRhino's gtp-rhino when it is installed.
+# Included from tests/cli.cmake. GGF's ';' is written as printf's \073: a ';' in a CMake
+# argument would split it.
+
+# ---- GTP ---------------------------------------------------------------------------------
+add_test(NAME cli_othello_gtp_session
+         COMMAND sh -c "printf '1 name\\n2 boardsize 8\\n3 play black f5\\n4 play black d6\\n5 play white d6\\n6 genmove black\\n7 boardsize 10\\n8 final_score\\n9 play white z9\\n10 quit\\n' | \"$<TARGET_FILE:kibitz>\" othello gtp --depth 2")
+set_tests_properties(cli_othello_gtp_session PROPERTIES PASS_REGULAR_EXPRESSION
+    "=1 Kibitz\n\n=2\n\n=3\n\n\\?4 illegal move: it is white's turn, not black's\n\n=5\n\n=6 [A-H][1-8]\n\n\\?7 unacceptable size: 10[^\n]*\n\n\\?8 cannot score: the game is not over\n\n\\?9 syntax error: invalid vertex 'z9'[^\n]*\n\n=10\n")
+add_test(NAME cli_othello_gtp_bad_eval
+         COMMAND sh -c "\"$<TARGET_FILE:kibitz>\" othello gtp --eval psychic < /dev/null 2>&1; test $? -eq 2 || echo UNEXPECTED-EXIT-STATUS")
+set_tests_properties(cli_othello_gtp_bad_eval PROPERTIES
+                     PASS_REGULAR_EXPRESSION "--eval: .*psychic"
+                     FAIL_REGULAR_EXPRESSION "UNEXPECTED-EXIT-STATUS")
+
+# ---- NBoard ------------------------------------------------------------------------------
+set(nboard_start "---------------------------O*------*O---------------------------")
+# "go" then "ping": the move first, the pong last (the input ends; the session still answers).
+add_test(NAME cli_othello_nboard_go_ping
+         COMMAND sh -c "printf 'nboard 2\\nset depth 3\\nset game (\\073GM[Othello]TY[8]BO[8 ${nboard_start} *]B[F5]W[D6]\\073)\\ngo\\nping 2\\n' | \"$<TARGET_FILE:kibitz>\" othello nboard")
+set_tests_properties(cli_othello_nboard_go_ping PROPERTIES PASS_REGULAR_EXPRESSION
+    "^set myname Kibitz\n.*=== [A-H][1-8]/-?[0-9]+\\.[0-9][0-9]/[0-9]+\\.[0-9][0-9]\n.*pong 2\n$")
+add_test(NAME cli_othello_nboard_hint
+         COMMAND sh -c "printf 'nboard 2\\nset depth 2\\nset game (\\073GM[Othello]BO[8 ${nboard_start} *]B[F5]\\073)\\nhint 2\\n' | \"$<TARGET_FILE:kibitz>\" othello nboard")
+set_tests_properties(cli_othello_nboard_hint PROPERTIES PASS_REGULAR_EXPRESSION
+    "status Kibitz is thinking\n(search [A-H][1-8][-A-H1-8PA]* -?[0-9]+\\.[0-9][0-9] 0 [12]\n)+status Kibitz is waiting\n$")
+add_test(NAME cli_othello_nboard_bad_game
+         COMMAND sh -c "printf 'nboard 2\\nset game (\\073GM[Othello]B[F5]W[A1]\\073)\\nping 1\\n' | \"$<TARGET_FILE:kibitz>\" othello nboard")
+set_tests_properties(cli_othello_nboard_bad_game PROPERTIES PASS_REGULAR_EXPRESSION
+    "status error: set game: GGF: move 2 W\\[A1\\]: move A1 is not legal here\npong 1\n")
+
+# ---- A game against gtp-rhino (Debian's grhino) -----------------------------------------
+# A POSIX sh driver: both engines on FIFOs, genmove to the side to move, the move relayed to
+# the other with play. Passes are not relayed (gtp-rhino takes no "play <colour> pass"; both
+# pass for the side to move themselves). At the end both must report the same final_score.
+file(WRITE "${CMAKE_BINARY_DIR}/othello_gtp_match.sh" [=[
+#!/bin/sh
+# usage: othello_gtp_match.sh KIBITZ [kibitz options...]: kibitz black, gtp-rhino white.
+set -u
+kibitz=$1
+shift
+rhino=$(command -v gtp-rhino || true)
+[ -z "$rhino" ] && [ -x /usr/games/gtp-rhino ] && rhino=/usr/games/gtp-rhino
+if [ -z "$rhino" ]; then
+    echo "SKIPPED: gtp-rhino is not installed (Debian package grhino)"
+    exit 0
+fi
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+mkfifo "$dir/k_in" "$dir/k_out" "$dir/r_in" "$dir/r_out"
+"$kibitz" othello gtp "$@" < "$dir/k_in" > "$dir/k_out" &
+"$rhino" -l 1 < "$dir/r_in" > "$dir/r_out" &
+exec 3> "$dir/k_in" 4< "$dir/k_out" 5> "$dir/r_in" 6< "$dir/r_out"
+# ask OUT IN COMMAND: sends a command, reads the response; answer is its first line.
+ask() {
+    echo "$3" >&"$1"
+    answer=""
+    while IFS= read -r line <&"$2"; do
+        [ -z "$line" ] && return 0
+        [ -z "$answer" ] && answer=$line
+    done
+    echo "ERROR: no response to '$3'"
+    exit 1
+}
+for engine in "3 4" "5 6"; do
+    set -- $engine
+    ask "$1" "$2" "boardsize 8"
+    ask "$1" "$2" "clear_board"
+done
+color=black
+passes=0
+turns=0
+moves=""
+while [ "$passes" -lt 2 ] && [ "$turns" -lt 130 ]; do
+    if [ "$color" = black ]; then me="3 4"; other="5 6"; else me="5 6"; other="3 4"; fi
+    set -- $me
+    ask "$1" "$2" "genmove $color"
+    case $answer in
+        "= "*) move=${answer#= } ;;
+        *) echo "ERROR: genmove $color: $answer"; exit 1 ;;
+    esac
+    moves="$moves $move"
+    turns=$((turns + 1))
+    if [ "$move" = pass ]; then
+        passes=$((passes + 1))
+    else
+        passes=0
+        set -- $other
+        ask "$1" "$2" "play $color $move"
+        case $answer in
+            "="*) ;;
+            *) echo "ERROR: play $color $move: $answer"; exit 1 ;;
+        esac
+    fi
+    if [ "$color" = black ]; then color=white; else color=black; fi
+done
+ask 3 4 final_score
+kibitz_score=$answer
+ask 5 6 final_score
+rhino_score=$answer
+ask 3 4 quit
+ask 5 6 quit
+wait
+echo "moves:$moves"
+echo "final_score: kibitz (black) '$kibitz_score', gtp-rhino (white) '$rhino_score'"
+if [ "$kibitz_score" = "$rhino_score" ]; then echo "scores agree"; else echo "scores DISAGREE"; fi
+]=])
+add_test(NAME cli_othello_gtp_vs_rhino
+         COMMAND sh "${CMAKE_BINARY_DIR}/othello_gtp_match.sh" "$<TARGET_FILE:kibitz>"
+                 --depth 2 --solve-empties 8)
+set_tests_properties(cli_othello_gtp_vs_rhino PROPERTIES
+                     PASS_REGULAR_EXPRESSION "final_score: kibitz \\(black\\) '= (B\\+|W\\+)?[0-9]+'.*scores agree"
+                     FAIL_REGULAR_EXPRESSION "ERROR|DISAGREE"
+                     SKIP_REGULAR_EXPRESSION "SKIPPED"
+                     TIMEOUT 120)

@@ -1,0 +1,175 @@
+// The Othello GTP session: handshake, play and genmove legality, passes, undo, scoring, the
+// clock and errors that name what was wrong.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+
+#include "nboard/gtp.h"
+
+using kibitz::nboard::GtpSession;
+using kibitz::nboard::PlayOptions;
+using kibitz::othello::Board;
+using testing::MatchesRegex;
+
+namespace {
+
+// Shallow searches and a small solver: these tests also run under the sanitizers.
+PlayOptions fast() {
+    PlayOptions o;
+    o.depth = 2;
+    o.solve_empties = 6;
+    o.hash_mb = 1;
+    return o;
+}
+
+std::string run(GtpSession& s, std::ostringstream& out, const std::string& line) {
+    out.str("");
+    s.handle(line);
+    return out.str();
+}
+
+// Black (X) to move has no move: its only disc on B1 is beside a white corner; white can take C1.
+const std::string kBlackMustPass = "OX" + std::string(62, '-') + " X";
+
+}  // namespace
+
+TEST(OthelloGtp, Handshake) {
+    std::ostringstream out;
+    GtpSession s(out, fast(), "1.2.3");
+    EXPECT_EQ(run(s, out, "protocol_version"), "= 2\n\n");
+    EXPECT_EQ(run(s, out, "1 name"), "=1 Kibitz\n\n");
+    EXPECT_EQ(run(s, out, "version"), "= 1.2.3\n\n");
+    EXPECT_EQ(run(s, out, "known_command genmove"), "= true\n\n");
+    EXPECT_EQ(run(s, out, "known_command xyzzy"), "= false\n\n");
+    const std::string list = run(s, out, "list_commands");
+    EXPECT_NE(list.find("\ngenmove\n"), std::string::npos);
+    EXPECT_NE(list.find("\nfinal_score\n"), std::string::npos);
+    EXPECT_EQ(run(s, out, "boardsize 8"), "=\n\n");
+    EXPECT_EQ(run(s, out, "clear_board"), "=\n\n");
+    EXPECT_EQ(run(s, out, "komi 0.5"), "=\n\n");
+    EXPECT_EQ(run(s, out, ""), "");
+    EXPECT_EQ(run(s, out, "   # only a comment"), "");
+    EXPECT_EQ(run(s, out, "7 name # with a comment"), "=7 Kibitz\n\n");
+    EXPECT_FALSE(s.handle("quit"));
+}
+
+TEST(OthelloGtp, ErrorsNameWhatWasWrong) {
+    std::ostringstream out;
+    GtpSession s(out, fast());
+    EXPECT_EQ(run(s, out, "3 xyzzy"), "?3 unknown command: xyzzy\n\n");
+    EXPECT_EQ(run(s, out, "boardsize 19").rfind("? unacceptable size: 19", 0), 0u);
+    EXPECT_EQ(run(s, out, "boardsize x").rfind("? syntax error", 0), 0u);
+    EXPECT_NE(run(s, out, "play purple f5").find("invalid color 'purple'"), std::string::npos);
+    EXPECT_NE(run(s, out, "play black z9").find("invalid vertex 'z9'"), std::string::npos);
+    EXPECT_NE(run(s, out, "play black").find("syntax error"), std::string::npos);
+    EXPECT_NE(run(s, out, "genmove").find("syntax error"), std::string::npos);
+    EXPECT_NE(run(s, out, "komi lots").find("syntax error"), std::string::npos);
+    EXPECT_NE(run(s, out, "undo").find("cannot undo"), std::string::npos);
+    EXPECT_NE(run(s, out, "final_score").find("cannot score: the game is not over"),
+              std::string::npos);
+    EXPECT_NE(run(s, out, "kibitz-depth 99").find("syntax error"), std::string::npos);
+    EXPECT_NE(run(s, out, "kibitz-eval psychic").find("syntax error"), std::string::npos);
+    EXPECT_NE(run(s, out, "kibitz-setup_board XO").find("syntax error: board text"),
+              std::string::npos);
+    EXPECT_NE(run(s, out, std::string("\x01\x02\xff", 3)).find("unknown command"),
+              std::string::npos);
+    EXPECT_EQ(s.board(), Board::start());
+}
+
+TEST(OthelloGtp, PlayChecksTurnAndLegality) {
+    std::ostringstream out;
+    GtpSession s(out, fast());
+    EXPECT_EQ(run(s, out, "play black F5"), "=\n\n");
+    EXPECT_EQ(run(s, out, "play B d6"), "? illegal move: it is white's turn, not black's\n\n");
+    EXPECT_EQ(run(s, out, "play white f5"),
+              "? illegal move: white cannot play F5 (the square is taken)\n\n");
+    EXPECT_EQ(run(s, out, "play white a1"), "? illegal move: white cannot play A1\n\n");
+    EXPECT_EQ(run(s, out, "play white pass"),
+              "? illegal move: white has a legal move and cannot pass\n\n");
+    EXPECT_EQ(run(s, out, "play w D6"), "=\n\n");
+    EXPECT_EQ(s.board().disc_count(kibitz::othello::kBlack), 3);
+    EXPECT_EQ(s.board().disc_count(kibitz::othello::kWhite), 3);
+    EXPECT_EQ(run(s, out, "undo"), "=\n\n");
+    EXPECT_EQ(run(s, out, "undo"), "=\n\n");
+    EXPECT_EQ(s.board(), Board::start());
+}
+
+TEST(OthelloGtp, GenmovePlaysALegalMove) {
+    std::ostringstream out;
+    GtpSession s(out, fast());
+    const std::string reply = run(s, out, "genmove black");
+    EXPECT_THAT(reply, MatchesRegex("= (D3|C4|F5|E6)\n\n")) << reply;
+    EXPECT_EQ(s.board().side_to_move(), kibitz::othello::kWhite);
+    EXPECT_EQ(s.board().disc_count(kibitz::othello::kBlack), 4);
+    // reg_genmove answers without playing.
+    const Board before = s.board();
+    EXPECT_THAT(run(s, out, "5 reg_genmove white"), MatchesRegex("=5 [A-H][1-8]\n\n"));
+    EXPECT_EQ(s.board(), before);
+    EXPECT_EQ(run(s, out, "genmove black"), "? illegal move: it is white's turn, not black's\n\n");
+    EXPECT_THAT(run(s, out, "genmove W"), MatchesRegex("= [A-H][1-8]\n\n"));
+    const std::string board = run(s, out, "showboard");
+    EXPECT_EQ(board.rfind("= Next move: Black\n    a b c d e f g h\n  1 ", 0), 0u) << board;
+    EXPECT_NE(board.find("Black (X): "), std::string::npos);
+}
+
+TEST(OthelloGtp, PassesExplicitAndImplicit) {
+    std::ostringstream out;
+    GtpSession s(out, fast());
+    ASSERT_EQ(run(s, out, "kibitz-setup_board " + kBlackMustPass), "=\n\n");
+    EXPECT_NE(run(s, out, "showboard").find("Next move: Black (must pass)"), std::string::npos);
+    EXPECT_EQ(run(s, out, "play black c1"),
+              "? illegal move: black has no legal move and must pass\n\n");
+    // The side that must pass answers genmove with a pass, and play takes it.
+    EXPECT_EQ(run(s, out, "genmove black"), "= pass\n\n");
+    EXPECT_EQ(s.board().side_to_move(), kibitz::othello::kWhite);
+    EXPECT_EQ(run(s, out, "undo"), "=\n\n");
+    EXPECT_EQ(run(s, out, "play black PASS"), "=\n\n");
+    EXPECT_EQ(run(s, out, "undo"), "=\n\n");
+    // A move by the other colour passes for the side to move first (gtp-rhino's way).
+    EXPECT_EQ(run(s, out, "genmove white"), "= C1\n\n");
+    EXPECT_TRUE(s.board().game_over());
+    EXPECT_EQ(run(s, out, "final_score"), "= W+64\n\n");
+    EXPECT_EQ(run(s, out, "genmove black"), "= pass\n\n");
+    EXPECT_EQ(run(s, out, "play white pass"), "=\n\n");
+    EXPECT_EQ(run(s, out, "play white d4"), "? illegal move: the game is over\n\n");
+    EXPECT_NE(run(s, out, "showboard").find("Game over"), std::string::npos);
+    // One undo takes back the move and the pass before it.
+    EXPECT_EQ(run(s, out, "undo"), "=\n\n");
+    EXPECT_EQ(run(s, out, "play white C1"), "=\n\n");
+    EXPECT_EQ(run(s, out, "final_score"), "= W+64\n\n");
+}
+
+TEST(OthelloGtp, ClockCommands) {
+    std::ostringstream out;
+    GtpSession s(out, fast());
+    EXPECT_EQ(run(s, out, "time_settings 300 0 0"), "=\n\n");
+    EXPECT_EQ(run(s, out, "time_left black 10 0"), "=\n\n");
+    EXPECT_THAT(run(s, out, "genmove black"), MatchesRegex("= [A-H][1-8]\n\n"));
+    EXPECT_EQ(run(s, out, "time_left white 2 5"), "=\n\n");
+    EXPECT_THAT(run(s, out, "genmove white"), MatchesRegex("= [A-H][1-8]\n\n"));
+    // No time left at all: a move at once, still a legal one.
+    EXPECT_EQ(run(s, out, "time_left black 0 0"), "=\n\n");
+    EXPECT_THAT(run(s, out, "genmove black"), MatchesRegex("= [A-H][1-8]\n\n"));
+    EXPECT_NE(run(s, out, "time_settings 300 x 0").find("syntax error: time_settings"),
+              std::string::npos);
+    EXPECT_NE(run(s, out, "time_left purple 1 0").find("invalid color"), std::string::npos);
+    EXPECT_NE(run(s, out, "time_left black -1 0").find("syntax error"), std::string::npos);
+}
+
+TEST(OthelloGtp, SelfPlayToTheEnd) {
+    std::ostringstream out;
+    PlayOptions o = fast();
+    o.depth = 1;
+    GtpSession s(out, o);
+    run(s, out, "kibitz-eval table");
+    int moves = 0;
+    for (; moves < 130 && !s.board().game_over(); ++moves) {
+        const std::string color = s.board().side_to_move() == kibitz::othello::kBlack ? "b" : "w";
+        const std::string reply = run(s, out, "genmove " + color);
+        ASSERT_THAT(reply, MatchesRegex("= ([A-H][1-8]|pass)\n\n")) << reply;
+    }
+    EXPECT_TRUE(s.board().game_over());
+    EXPECT_THAT(run(s, out, "final_score"), MatchesRegex("= (B\\+|W\\+)?[0-9]+\n\n"));
+}

@@ -1,0 +1,222 @@
+// The NBoard session and the GGF reader: handshake, games with passes, malformed games,
+// hint and go output, ping/pong ordering.
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "nboard/nboard.h"
+
+using kibitz::nboard::parse_ggf;
+using kibitz::nboard::PlayOptions;
+using kibitz::nboard::Session;
+using kibitz::othello::Board;
+using kibitz::othello::Move;
+using testing::MatchesRegex;
+
+namespace {
+
+PlayOptions fast() {
+    PlayOptions o;
+    o.depth = 2;
+    o.solve_empties = 6;
+    o.hash_mb = 1;
+    return o;
+}
+
+// Runs the lines, waits for the search they started, returns what the session wrote.
+std::string run(Session& s, std::ostringstream& out, const std::vector<std::string>& lines) {
+    out.str("");
+    for (const auto& line : lines) s.handle(line);
+    s.wait();
+    return out.str();
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+const std::string kStart = "---------------------------O*------*O---------------------------";
+const std::string kOpening =
+    "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]"
+    "BO[8 " +
+    kStart + " *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+// Black must pass (its one disc is beside a white corner); white then takes C1 and wins.
+const std::string kPassBoard = "OX" + std::string(62, '-');
+// Black takes G1, the last move that matters: two empties.
+const std::string kEndgameBoard = "XXXXXO--" + std::string(56, '*');
+
+}  // namespace
+
+TEST(OthelloGgf, ReadsAGame) {
+    const auto game = parse_ggf(kOpening);
+    ASSERT_TRUE(game) << game.error();
+    EXPECT_EQ(game->start, Board::start());
+    EXPECT_EQ(game->black, "./mEdax");
+    EXPECT_EQ(game->white, "chris");
+    ASSERT_EQ(game->moves.size(), 8u);
+    EXPECT_EQ(kibitz::othello::move_name(game->moves[0]), "F5");
+    EXPECT_EQ(kibitz::othello::move_name(game->moves[7]), "F4");
+    Board b = Board::start();
+    for (const Move m : game->moves) b.make(m);
+    EXPECT_EQ(game->end, b);
+    EXPECT_EQ(game->end.side_to_move(), kibitz::othello::kBlack);
+    // Lower case, evals and times, no BO (the usual start).
+    const auto other = parse_ggf("  (;GM[othello]B[f5/1.50/0.3]W[d6//2];)  ");
+    ASSERT_TRUE(other) << other.error();
+    EXPECT_EQ(other->moves.size(), 2u);
+}
+
+TEST(OthelloGgf, ReadsPasses) {
+    const auto explicit_pass =
+        parse_ggf("(;GM[Othello]TY[8]BO[8 " + kPassBoard + " *]B[PA]W[C1];)");
+    ASSERT_TRUE(explicit_pass) << explicit_pass.error();
+    ASSERT_EQ(explicit_pass->moves.size(), 2u);
+    EXPECT_TRUE(explicit_pass->moves[0].is_pass());
+    EXPECT_TRUE(explicit_pass->end.game_over());
+    // A move by the other colour after a forced pass stands for the pass and the move.
+    const auto implicit_pass = parse_ggf("(;GM[Othello]BO[8 " + kPassBoard + " *]W[c1];)");
+    ASSERT_TRUE(implicit_pass) << implicit_pass.error();
+    EXPECT_EQ(implicit_pass->moves, explicit_pass->moves);
+}
+
+TEST(OthelloGgf, MalformedGamesSayWhy) {
+    const auto error = [](const std::string& text) {
+        const auto game = parse_ggf(text);
+        return game ? std::string("parsed") : game.error();
+    };
+    EXPECT_EQ(error("GM[Othello]"), "GGF: a game starts with '(;', not 'GM[Othello]'");
+    EXPECT_EQ(error("(;GM[Othello]B[F5]"), "GGF: the game does not end with ';)'");
+    EXPECT_EQ(error("(;GM[Chess];)"), "GGF: GM[Chess] is not an Othello game");
+    EXPECT_NE(error("(;TY[10];)").find("TY[10] is not supported"), std::string::npos);
+    EXPECT_NE(error("(;BO[10 ---];)").find("board size 10 is not supported"), std::string::npos);
+    EXPECT_NE(error("(;BO[8 ----- *];)").find("GGF: BO: board text"), std::string::npos);
+    EXPECT_EQ(error("(;B[F5]W[A1];)"), "GGF: move 2 W[A1]: move A1 is not legal here");
+    EXPECT_EQ(error("(;B[F5]B[D6];)"), "GGF: move 2 B[D6]: black moved but it is white's turn");
+    EXPECT_EQ(error("(;B[F5/good];)"), "GGF: move 1 B[F5/good]: eval 'good' is not a number");
+    EXPECT_EQ(error("(;B[Z9];)"), "GGF: move 1 B[Z9]: move 'Z9' is not a square A1-H8 or pass");
+    EXPECT_EQ(error("(;B[PA];)"), "GGF: move 1 B[PA]: pass: the side to move has a legal move");
+    EXPECT_EQ(error("(;B[F5;)"), "GGF: the value of B[ has no ']'");
+    EXPECT_EQ(error("(;B F5;)"), "GGF: tag B has no value in [...]");
+    EXPECT_NE(error("(;B[F5];) (;").find("text after the end of the game"), std::string::npos);
+    EXPECT_NE(error("(;[F5];)").find("where a tag such as"), std::string::npos);
+}
+
+TEST(OthelloNBoard, HandshakeAndSettings) {
+    std::ostringstream out;
+    Session s(out, fast());
+    EXPECT_EQ(run(s, out, {"nboard 2"}), "set myname Kibitz\n");
+    EXPECT_EQ(run(s, out, {"set depth 4", "set contempt 0", "ping 1"}), "pong 1\n");
+    EXPECT_EQ(s.depth(), 4);
+    EXPECT_EQ(run(s, out, {"set depth deep"}),
+              "status error: set depth: 'deep' is not a depth 1-60\n");
+    EXPECT_EQ(run(s, out, {"set contempt x"}), "status error: set contempt: 'x' is not a number\n");
+    EXPECT_EQ(run(s, out, {"learn"}), "learned\n");
+    EXPECT_EQ(run(s, out, {"xyzzy 3"}), "status unknown command 'xyzzy' ignored\n");
+    EXPECT_EQ(run(s, out, {"set colour blue"}), "status unknown setting 'colour' ignored\n");
+    EXPECT_EQ(s.depth(), 4);
+    EXPECT_FALSE(s.handle("quit"));
+}
+
+TEST(OthelloNBoard, GameAndMoves) {
+    std::ostringstream out;
+    Session s(out, fast());
+    EXPECT_EQ(run(s, out, {"set game " + kOpening}), "");
+    const Board after_opening = s.board();
+    EXPECT_EQ(after_opening.empty_count(), 52);
+    EXPECT_EQ(run(s, out, {"set game (;GM[Othello]B[A1];)"}),
+              "status error: set game: GGF: move 1 B[A1]: move A1 is not legal here\n");
+    EXPECT_EQ(s.board(), after_opening);
+    EXPECT_EQ(run(s, out, {"move a1"}), "status error: move a1: move A1 is not legal here\n");
+    EXPECT_EQ(run(s, out, {"move PA"}),
+              "status error: move PA: pass: the side to move has a legal move\n");
+    EXPECT_EQ(s.board(), after_opening);
+    EXPECT_EQ(run(s, out, {"move D6/0.50/1.2"}), "");
+    EXPECT_EQ(s.board().empty_count(), 51);
+    EXPECT_EQ(run(s, out, {"c3"}).rfind("status error", 0), std::string::npos);  // NBoard 1.1
+    EXPECT_EQ(s.board().empty_count(), 50);
+}
+
+TEST(OthelloNBoard, GoAnswersWithMoveEvalTime) {
+    std::ostringstream out;
+    Session s(out, fast());
+    run(s, out, {"nboard 2", "set depth 3", "set game (;GM[Othello]TY[8];)"});
+    const Board before = s.board();
+    const auto lines = lines_of(run(s, out, {"go"}));
+    ASSERT_GE(lines.size(), 3u);
+    EXPECT_EQ(lines.front(), "status Kibitz is thinking");
+    EXPECT_EQ(lines.back(), "status Kibitz is waiting");
+    const std::string& answer = lines[lines.size() - 2];
+    EXPECT_THAT(answer, MatchesRegex("=== (D3|C4|F5|E6)/-?[0-9]+\\.[0-9][0-9]/[0-9]+\\.[0-9][0-9]"))
+        << answer;
+    EXPECT_THAT(lines[lines.size() - 3], MatchesRegex("nodestats [0-9]+ [0-9]+\\.[0-9][0-9]"));
+    EXPECT_EQ(s.board(), before);  // the GUI sends the move back if it wants it played
+    // A side that has to pass passes at once; a finished game has no move.
+    run(s, out, {"set game (;GM[Othello]BO[8 " + kPassBoard + " *];)"});
+    EXPECT_EQ(run(s, out, {"go"}), "=== PA\n");
+    run(s, out, {"move pa", "move C1"});
+    EXPECT_TRUE(s.board().game_over());
+    EXPECT_EQ(run(s, out, {"go"}), "status error: go: the game is over\n");
+}
+
+TEST(OthelloNBoard, HintSendsSearchLines) {
+    std::ostringstream out;
+    Session s(out, fast());
+    run(s, out, {"nboard 2", "set depth 3", "set game " + kOpening});
+    const auto lines = lines_of(run(s, out, {"hint 3"}));
+    ASSERT_GE(lines.size(), 3u);
+    EXPECT_EQ(lines.front(), "status Kibitz is thinking");
+    EXPECT_EQ(lines.back(), "status Kibitz is waiting");
+    const std::string search(
+        "search ([A-H][1-8])(-[A-H][1-8]|-PA)* -?[0-9]+\\.[0-9][0-9] 0 ([0-9]+|100%)");
+    std::vector<std::string> last_depth;
+    for (std::size_t i = 1; i + 1 < lines.size(); ++i) {
+        ASSERT_THAT(lines[i], MatchesRegex(search));
+        if (lines[i].substr(lines[i].size() - 2) == " 3")
+            last_depth.push_back(lines[i].substr(7, 2));
+    }
+    // Three different moves at the last depth.
+    ASSERT_EQ(last_depth.size(), 3u);
+    EXPECT_NE(last_depth[0], last_depth[1]);
+    EXPECT_NE(last_depth[1], last_depth[2]);
+    EXPECT_NE(last_depth[0], last_depth[2]);
+    EXPECT_EQ(run(s, out, {"hint many"}), "status error: hint: 'many' is not a count\n");
+}
+
+TEST(OthelloNBoard, EndgameHintIsSolved) {
+    std::ostringstream out;
+    Session s(out, fast());
+    run(s, out, {"set game (;GM[Othello]BO[8 " + kEndgameBoard + " *];)"});
+    const std::string text = run(s, out, {"hint 1"});
+    EXPECT_NE(text.find("search G1 64.00 0 100%\n"), std::string::npos) << text;
+}
+
+TEST(OthelloNBoard, PingStopsTheSearchAndAnswersLast) {
+    std::ostringstream out;
+    Session s(out, fast());
+    run(s, out, {"nboard 2", "set depth 40", "set game " + kOpening});
+    const auto lines = lines_of(run(s, out, {"go", "ping 7"}));
+    ASSERT_FALSE(lines.empty());
+    EXPECT_EQ(lines.back(), "pong 7");
+    bool answered = false;
+    for (const auto& line : lines) answered |= line.rfind("=== ", 0) == 0;
+    EXPECT_TRUE(answered);  // the stopped search still sends its move, before the pong
+}
+
+TEST(OthelloNBoard, AnalyzeEvaluatesEveryPosition) {
+    std::ostringstream out;
+    Session s(out, fast());
+    run(s, out, {"set depth 1", "set game (;GM[Othello]B[F5]W[D6];)"});
+    const auto lines = lines_of(run(s, out, {"analyze"}));
+    ASSERT_EQ(lines.size(), 5u);
+    EXPECT_EQ(lines[0], "status Kibitz is analyzing");
+    EXPECT_THAT(lines[1], MatchesRegex("analysis 2 -?[0-9]+\\.[0-9][0-9]"));
+    EXPECT_THAT(lines[2], MatchesRegex("analysis 1 -?[0-9]+\\.[0-9][0-9]"));
+    EXPECT_THAT(lines[3], MatchesRegex("analysis 0 -?[0-9]+\\.[0-9][0-9]"));
+    EXPECT_EQ(lines[4], "status Kibitz is waiting");
+}

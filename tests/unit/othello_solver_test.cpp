@@ -1,0 +1,264 @@
+// The exact endgame solver against a plain minimax on random positions with 1-10 empties
+// (passes and games that end early included), in every kind of window; the best move and the
+// principal variation reach the score; deeper positions agree with an unhashed alpha-beta; the
+// stop flag; and the OBF reader's answers and error messages.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <string>
+#include <vector>
+
+#include "core/rng.h"
+#include "othello/obf.h"
+#include "othello/solver.h"
+
+namespace {
+
+using namespace kibitz::othello;
+
+// Negamax over the whole tree with Board's own rules: no pruning, no shortcuts.
+int minimax(Board& b) {
+    MoveList list;
+    b.generate(list);
+    if (list.empty()) return b.final_score();
+    int best = -100;
+    for (const Move m : list) {
+        const Undo u = b.make(m);
+        best = std::max(best, -minimax(b));
+        b.unmake(m, u);
+    }
+    return best;
+}
+
+// Plain fail-hard alpha-beta, for positions too deep for minimax.
+int alphabeta(Board& b, int alpha, int beta) {
+    MoveList list;
+    b.generate(list);
+    if (list.empty()) return b.final_score();
+    for (const Move m : list) {
+        const Undo u = b.make(m);
+        const int v = -alphabeta(b, -beta, -alpha);
+        b.unmake(m, u);
+        if (v >= beta) return beta;
+        alpha = std::max(alpha, v);
+    }
+    return alpha;
+}
+
+// A position from a random game stopped at `empties` empty squares (or earlier, when the game
+// ends first: then a finished position with empties left).
+Board random_position(kibitz::core::SplitMix64& rng, int empties) {
+    Board b = Board::start();
+    while (b.empty_count() > empties) {
+        MoveList list;
+        b.generate(list);
+        if (list.empty()) break;
+        b.make(list[rng.below(list.size())]);
+    }
+    return b;
+}
+
+// Positions a few plies before the end of random games that end with empty squares left.
+std::vector<Board> early_endings(kibitz::core::SplitMix64& rng, std::size_t wanted) {
+    std::vector<Board> out;
+    for (int game = 0; game < 5000 && out.size() < wanted; ++game) {
+        std::vector<Board> line{Board::start()};
+        for (;;) {
+            MoveList list;
+            line.back().generate(list);
+            if (list.empty()) break;
+            Board next = line.back();
+            next.make(list[rng.below(list.size())]);
+            line.push_back(next);
+        }
+        if (line.back().empty_count() == 0) continue;
+        const std::size_t back = std::min<std::size_t>(line.size() - 1, rng.below(5));
+        const Board& b = line[line.size() - 1 - back];
+        if (b.empty_count() <= 10) out.push_back(b);
+    }
+    return out;
+}
+
+// The solver's contract for a window: exact inside it, a bound on the right side outside it.
+void expect_in_window(int result, int exact, int alpha, int beta, const Board& b) {
+    SCOPED_TRACE(b.to_text() + " window (" + std::to_string(alpha) + ", " + std::to_string(beta) +
+                 ") exact " + std::to_string(exact));
+    if (exact <= alpha) {
+        EXPECT_LE(result, alpha);
+        EXPECT_GE(result, exact);
+    } else if (exact >= beta) {
+        EXPECT_GE(result, beta);
+        EXPECT_LE(result, exact);
+    } else {
+        EXPECT_EQ(result, exact);
+    }
+}
+
+// The moves of a principal variation are legal, and the game they play ends at the score.
+void expect_pv_reaches(const Board& root, const SolveResult& r) {
+    Board b = root;
+    int sign = 1;
+    for (const Move m : r.pv) {
+        ASSERT_TRUE(b.is_legal(m)) << root.to_text() << " pv move " << move_name(m);
+        b.make(m);
+        sign = -sign;
+    }
+    EXPECT_TRUE(b.game_over()) << root.to_text();
+    EXPECT_EQ(sign * b.final_score(), r.score) << root.to_text();
+}
+
+TEST(OthelloSolver, AgreesWithMinimaxInEveryWindow) {
+    kibitz::core::SplitMix64 rng(11);
+    Solver solver(1);
+    std::vector<Board> boards = early_endings(rng, 20);
+    EXPECT_GE(boards.size(), 10u) << "few random games ended with empty squares left";
+    for (int empties = 1; empties <= 10; ++empties) {
+        const int count = empties <= 7 ? 60 : empties <= 8 ? 20 : 6;
+        for (int i = 0; i < count; ++i) boards.push_back(random_position(rng, empties));
+    }
+    int passes = 0, finished = 0, positions = 0;
+    for (Board& b : boards) {
+        {
+            ++positions;
+            passes += b.must_pass();
+            finished += b.game_over();
+            const int exact = minimax(b);
+            // Full window, null windows on both sides, and random windows.
+            EXPECT_EQ(solver.solve(b, -64, 64), exact) << b.to_text();
+            for (const int a : {exact - 2, exact - 1, exact, exact + 1})
+                if (a >= -64 && a + 1 <= 64)
+                    expect_in_window(solver.solve(b, a, a + 1), exact, a, a + 1, b);
+            for (int k = 0; k < 3; ++k) {
+                const int a = -64 + int(rng.below(128));
+                const int w = a + 1 + int(rng.below(std::uint64_t(64 - a)));
+                expect_in_window(solver.solve(b, a, w), exact, a, w, b);
+            }
+            // The root: the score, a best move that reaches it, and the line.
+            const SolveResult r = solver.solve_root(b);
+            EXPECT_EQ(r.score, exact) << b.to_text();
+            if (b.game_over()) {
+                EXPECT_TRUE(r.best.is_none());
+                continue;
+            }
+            ASSERT_TRUE(b.is_legal(r.best)) << b.to_text() << " " << move_name(r.best);
+            Board child = b;
+            child.make(r.best);
+            EXPECT_EQ(-minimax(child), exact) << b.to_text() << " " << move_name(r.best);
+            expect_pv_reaches(b, r);
+        }
+    }
+    EXPECT_GT(passes, 0) << "no position where the side to move must pass";
+    EXPECT_GT(finished, 0) << "no game that ended before the board was full";
+    EXPECT_GT(positions, 400);
+}
+
+TEST(OthelloSolver, AgreesWithAlphaBetaAtMoreEmpties) {
+    // 11-13 empties: the transposition table, the stability cutoff and the ordering searches
+    // are in play. Each side of exact must also fail the right way after the table is warm.
+    kibitz::core::SplitMix64 rng(5);
+    Solver solver(1);
+    for (const int empties : {11, 11, 12, 13}) {
+        Board b = random_position(rng, empties);
+        const int exact = alphabeta(b, -64, 64);
+        solver.clear();
+        const SolveResult r = solver.solve_root(b);
+        EXPECT_EQ(r.score, exact) << b.to_text();
+        if (!b.game_over()) expect_pv_reaches(b, r);
+        expect_in_window(solver.solve(b, exact, exact + 1), exact, exact, exact + 1, b);
+        expect_in_window(solver.solve(b, exact - 1, exact), exact, exact - 1, exact, b);
+        expect_in_window(solver.solve(b, -64, exact - 3), exact, -64, exact - 3, b);
+    }
+}
+
+TEST(OthelloSolver, CountsNodesAndOrderEvalKeepsScores) {
+    kibitz::core::SplitMix64 rng(9);
+    const Board b = random_position(rng, 12);
+    Solver plain(1), guided(1);
+    guided.set_order_eval(
+        [](Bitboard p, Bitboard o) { return std::popcount(p) - std::popcount(o); });
+    EXPECT_EQ(plain.solve(b, -64, 64), guided.solve(b, -64, 64));
+    EXPECT_GT(plain.nodes(), 100u);
+    plain.reset_nodes();
+    EXPECT_EQ(plain.nodes(), 0u);
+    const SolveResult r = plain.solve_root(b);
+    EXPECT_EQ(r.nodes, plain.nodes());
+}
+
+TEST(OthelloSolver, FinishedGameAndForcedPassAtTheRoot) {
+    Solver solver(1);
+    // Nobody can move: 10 black, 4 white, 50 empty: black wins 60-4.
+    auto over = Board::from_text("XXXXXXXXXX" + std::string(44, '-') + "OOOO------ X");
+    ASSERT_TRUE(over);
+    const SolveResult r = solver.solve_root(*over);
+    EXPECT_EQ(r.score, 56);
+    EXPECT_TRUE(r.best.is_none());
+    EXPECT_TRUE(r.pv.empty());
+    // White on A1, black on B1, black to move must pass; white takes C1 and wins 64-0.
+    auto pass = Board::from_text("OX------" + std::string(56, '-') + " X");
+    ASSERT_TRUE(pass);
+    const SolveResult p = solver.solve_root(*pass);
+    EXPECT_EQ(p.score, -64);
+    EXPECT_TRUE(p.best.is_pass());
+    expect_pv_reaches(*pass, p);
+}
+
+TEST(OthelloSolver, StopsWhenAsked) {
+    std::atomic<bool> stop{true};
+    Solver solver(1);
+    solver.set_stop(&stop);
+    kibitz::core::SplitMix64 rng(3);
+    const Board b = random_position(rng, 30);
+    solver.solve(b, -64, 64);  // any value, but at once
+    EXPECT_LT(solver.nodes(), 100000u);
+}
+
+TEST(OthelloObf, ReadsBoardsAndAnswers) {
+    const std::string text =
+        "% a comment line\n"
+        "\n"
+        "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X; A2:+38; C7:+36;\n"
+        "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X; G8:+18; H1:+18\n"
+        "-OOOOO----OOOOX--OOOOOO-XXXXXOO--XXOOX--OOXOXX----OXXO---OOO--O- X\n";
+    const auto parsed = parse_obf(text, "t.obf");
+    ASSERT_TRUE(parsed) << parsed.error();
+    ASSERT_EQ(parsed->size(), 3u);
+    const ObfPosition& first = (*parsed)[0];
+    EXPECT_EQ(first.line, 3);
+    EXPECT_EQ(first.board.side_to_move(), kBlack);
+    EXPECT_EQ(first.board.empty_count(), 20);
+    EXPECT_EQ(first.best_score, 38);
+    ASSERT_EQ(first.best_moves.size(), 1u);
+    EXPECT_EQ(move_name(first.best_moves[0]), "A2");
+    EXPECT_EQ(first.scored_moves.size(), 2u);
+    EXPECT_EQ((*parsed)[1].best_moves.size(), 2u);  // a tie: both are best
+    EXPECT_FALSE((*parsed)[2].best_score);
+    EXPECT_TRUE((*parsed)[2].best_moves.empty());
+}
+
+TEST(OthelloObf, ErrorsNameTheFileLineAndProblem) {
+    const std::string board = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------";
+    struct Case {
+        std::string line, expected;
+    };
+    const std::vector<Case> cases = {
+        {"O--OOOOZ" + board.substr(8) + " X", "f.obf:2: board text: 'Z' at square H1"},
+        {board.substr(0, 60) + " X", "f.obf:2: board text: 61 squares"},
+        {board + " Q", "f.obf:2: board text: side to move 'Q'"},
+        {board, "f.obf:2: board text: the side to move"},
+        {board + " X; A2+38;", "f.obf:2: 'A2+38' is not MOVE:SCORE"},
+        {board + " X; A1:+38;", "f.obf:2: 'A1:+38': move A1 is not legal here"},
+        {board + " X; A2:+37;", "f.obf:2: 'A2:+37': the score is not an even number"},
+        {board + " X; A2:+66;", "f.obf:2: 'A2:+66': the score is not an even number"},
+        {board + " X; A2:+38; A2:+36", "f.obf:2: move A2 is scored twice"},
+    };
+    for (const Case& c : cases) {
+        const auto parsed = parse_obf("\n" + c.line + "\n", "f.obf");
+        ASSERT_FALSE(parsed) << c.line;
+        EXPECT_EQ(parsed.error().substr(0, c.expected.size()), c.expected) << parsed.error();
+    }
+    const auto missing = read_obf("/nonexistent/none.obf");
+    ASSERT_FALSE(missing);
+    EXPECT_EQ(missing.error(), "/nonexistent/none.obf: cannot open the file");
+}
+
+}  // namespace

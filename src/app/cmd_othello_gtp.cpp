@@ -4,10 +4,10 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <memory>
-#include <stdexcept>
 #include <string>
 
 #include "app/commands.h"
+#include "app/othello_options.h"
 #include "nboard/gtp.h"
 
 using namespace kibitz;
@@ -24,20 +24,9 @@ void register_othello_gtp(CLI::App& othello) {
         ->check(CLI::Range(0, 60));
     cmd->add_option("--movetime", a->options.movetime_ms, "Time of a move in ms (default: none)")
         ->check(CLI::NonNegativeNumber);
-    cmd->add_option("--solve-empties", a->options.solve_empties,
-                    "Solve exactly at this many empty squares or fewer (0: never)")
-        ->capture_default_str()
-        ->check(CLI::Range(0, 64));
-    cmd->add_option("--hash", a->options.hash_mb,
-                    "Megabytes of the search's table, and as many of the solver's")
-        ->capture_default_str()
-        ->check(CLI::Range(1, 65536));
-    cmd->add_option("--eval", a->eval, "Evaluation: discs, table or mobility (the full one)")
-        ->capture_default_str();
+    add_othello_engine_options(*cmd, a->options, a->eval);
     cmd->callback([a] {
-        const auto level = eval::parse_othello_eval_level(a->eval);
-        if (!level) throw std::runtime_error("--eval: " + level.error());
-        a->options.eval = *level;
+        apply_othello_eval(a->options, a->eval);
         nboard::GtpSession session(std::cout, a->options, KIBITZ_VERSION);
         std::string line;
         while (std::getline(std::cin, line))

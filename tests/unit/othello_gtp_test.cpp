@@ -7,6 +7,7 @@
 #include <string>
 
 #include "nboard/gtp.h"
+#include "othello_fast_options.h"
 
 using kibitz::nboard::GtpSession;
 using kibitz::nboard::PlayOptions;
@@ -15,14 +16,7 @@ using testing::MatchesRegex;
 
 namespace {
 
-// Shallow searches and a small solver: these tests also run under the sanitizers.
-PlayOptions fast() {
-    PlayOptions o;
-    o.depth = 2;
-    o.solve_empties = 6;
-    o.hash_mb = 1;
-    return o;
-}
+PlayOptions fast() { return kibitz::test::fast_othello_options(); }
 
 std::string run(GtpSession& s, std::ostringstream& out, const std::string& line) {
     out.str("");

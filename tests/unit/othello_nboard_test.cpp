@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "nboard/nboard.h"
+#include "othello_fast_options.h"
 
 using kibitz::nboard::parse_ggf;
 using kibitz::nboard::PlayOptions;
@@ -18,13 +19,7 @@ using testing::MatchesRegex;
 
 namespace {
 
-PlayOptions fast() {
-    PlayOptions o;
-    o.depth = 2;
-    o.solve_empties = 6;
-    o.hash_mb = 1;
-    return o;
-}
+PlayOptions fast() { return kibitz::test::fast_othello_options(); }
 
 // Runs the lines, waits for the search they started, returns what the session wrote.
 std::string run(Session& s, std::ostringstream& out, const std::vector<std::string>& lines) {

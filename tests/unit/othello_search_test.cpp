@@ -5,6 +5,7 @@
 
 #include "core/rng.h"
 #include "engine/othello_engine.h"
+#include "exact_features.h"
 #include "search/mtdf.h"
 #include "search/reference.h"
 #include "search/searcher.h"
@@ -17,21 +18,7 @@ using search::Score;
 
 namespace {
 
-constexpr search::Features kExact{.tt = false,
-                                  .aspiration = false,
-                                  .null_move = false,
-                                  .lmr = false,
-                                  .futility = false,
-                                  .reverse_futility = false,
-                                  .late_move_pruning = false,
-                                  .quiescence = false,
-                                  .quiescence_checks = false,
-                                  .see_pruning = false,
-                                  .delta_pruning = false,
-                                  .check_extension = false,
-                                  .mate_distance = false,
-                                  .iir = false,
-                                  .probcut = false};
+constexpr search::Features kExact = test::kExactFeatures;
 
 // A position after `plies` random moves from the start.
 Board random_position(std::uint64_t seed, int plies) {

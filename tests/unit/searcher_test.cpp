@@ -6,6 +6,7 @@
 
 #include "chess/notation.h"
 #include "engine/chess_game.h"
+#include "exact_features.h"
 #include "material_eval.h"
 #include "search/reference.h"
 
@@ -16,21 +17,7 @@ namespace {
 
 using test::MaterialEval;
 
-// Only value-preserving techniques: alpha-beta ordering, no TT cutoffs, no pruning.
-constexpr search::Features kExact{.tt = false,
-                                  .aspiration = false,
-                                  .null_move = false,
-                                  .lmr = false,
-                                  .futility = false,
-                                  .reverse_futility = false,
-                                  .late_move_pruning = false,
-                                  .quiescence = false,
-                                  .quiescence_checks = false,
-                                  .see_pruning = false,
-                                  .delta_pruning = false,
-                                  .check_extension = false,
-                                  .mate_distance = false,
-                                  .iir = false};
+constexpr search::Features kExact = test::kExactFeatures;
 
 template <search::Features F = search::Features{}>
 std::pair<std::string, Score> best(const char* fen, int depth) {

@@ -114,3 +114,13 @@ set_tests_properties(cli_othello_gtp_vs_rhino PROPERTIES
                      FAIL_REGULAR_EXPRESSION "ERROR|DISAGREE"
                      SKIP_REGULAR_EXPRESSION "SKIPPED"
                      TIMEOUT 120)
+
+# `kibitz othello match` against gtp-rhino: its GTP player relays passes that gtp-rhino
+# refuses ("play <colour> pass"), so every game must finish without a player error.
+add_test(NAME cli_othello_match_vs_rhino
+         COMMAND sh -c "r=$(command -v gtp-rhino || echo /usr/games/gtp-rhino)\ntest -x \"$r\" || exec echo SKIPPED\nexec \"$<TARGET_FILE:kibitz>\" othello match kibitz:depth=1,solve=6 \"gtp:$r -l 1\" --pairs 2 --opening-plies 8")
+set_tests_properties(cli_othello_match_vs_rhino PROPERTIES
+                     PASS_REGULAR_EXPRESSION "Score of kibitz:depth=1,solve=6 vs "
+                     FAIL_REGULAR_EXPRESSION "game [0-9]+: [^\n]*\\["
+                     SKIP_REGULAR_EXPRESSION "SKIPPED"
+                     TIMEOUT 120)

@@ -68,8 +68,11 @@ public:
         return core::Done{};
     }
     core::Status played(const Board& before, Move m) override {
-        const auto r = ask("play " + colour(before) + " " + vertex(m));
-        if (!r) return core::error(r.error());
+        bool refused = false;
+        const auto r = ask("play " + colour(before) + " " + vertex(m), &refused);
+        // Some engines (gtp-rhino) refuse "play <colour> pass" and pass for the opponent by
+        // themselves: their next genmove is for the side that can move.
+        if (!r && !(refused && m.is_pass())) return core::error(r.error());
         return core::Done{};
     }
     core::Result<Move> choose(const Board& board) override {
@@ -92,20 +95,25 @@ private:
         return v;
     }
     // Sends a command and returns the text of its "= ..." answer.
-    core::Result<std::string> ask(const std::string& command) {
+    // Sets *refused when the engine answered with an error ("? ...").
+    core::Result<std::string> ask(const std::string& command, bool* refused = nullptr) {
         if (auto s = process_.write_line(command); !s)
             return core::error(command_ + ": " + s.error());
         std::string answer;
         bool started = false;
         for (;;) {
-            auto line = process_.read_line(std::chrono::seconds(120));
+            auto line = process_.read_line(std::chrono::seconds(kAnswerSeconds));
             if (!line)
                 return core::error(command_ + ": no answer to '" + command +
-                                   (process_.eof() ? "' (it exited)" : "' within 120 s"));
+                                   (process_.eof()
+                                        ? "' (it exited)"
+                                        : "' within " + std::to_string(kAnswerSeconds) + " s"));
             if (!started && line->empty()) continue;
             if (!started) {
-                if ((*line)[0] == '?')
+                if ((*line)[0] == '?') {
+                    if (refused) *refused = true;
                     return core::error(command_ + " refused '" + command + "': " + *line);
+                }
                 if ((*line)[0] != '=') continue;  // not an answer (some engines print diagnostics)
                 started = true;
                 answer = line->substr(1);
@@ -121,6 +129,9 @@ private:
         return answer;
     }
 
+    // An engine's longest think before it counts as hung: gtp-rhino's level 5 solves 20+
+    // empties exactly and can take minutes on a busy machine.
+    static constexpr int kAnswerSeconds = 600;
     std::string command_;
     Process process_;
 };

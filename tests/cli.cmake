@@ -136,7 +136,7 @@ set_tests_properties(lab_uci_variant PROPERTIES
 # tests (tests/unit/lab_test.cpp) run there.
 if(NOT KIBITZ_SANITIZE)
 add_test(NAME lab_all_quick
-         COMMAND sh -c "rm -rf lab-quick && \"$<TARGET_FILE:kibitz>\" lab all --quick --positions ${PROJECT_SOURCE_DIR}/tests/data/lab_positions.epd --movetime 10 --out lab-quick && for e in cornell minimax ordering algorithms hashing pruning aspiration presets tournament; do test -s lab-quick/$e/README.md || { echo missing $e; exit 1; }; done && ! grep -l 'NO\\*\\*' lab-quick/*/README.md"
+         COMMAND sh -c "rm -rf lab-quick && \"$<TARGET_FILE:kibitz>\" lab all --quick --positions ${PROJECT_SOURCE_DIR}/tests/data/lab_positions.epd --movetime 10 --out lab-quick && for e in cornell minimax ordering algorithms hashing pruning aspiration presets tournament othello-minimax othello-ordering othello-algorithms othello-hashing; do test -s lab-quick/$e/README.md || { echo missing $e; exit 1; }; done && ! grep -l 'NO\\*\\*' lab-quick/*/README.md"
          WORKING_DIRECTORY ${CMAKE_BINARY_DIR})
 set_tests_properties(lab_all_quick PROPERTIES TIMEOUT 300)
 endif()

@@ -19,6 +19,7 @@ using kibitz::lab::Options;
 std::string describe(const std::string& what, const Options& o, bool resume) {
     std::string s = "kibitz lab " + what;
     if (!o.positions.empty()) s += " --positions " + o.positions;
+    if (!o.othello_positions.empty()) s += " --othello-positions " + o.othello_positions;
     if (o.depth) s += " --depth " + std::to_string(o.depth);
     if (o.games) s += " --games " + std::to_string(o.games);
     if (o.movetime_ms) s += " --movetime " + std::to_string(o.movetime_ms);
@@ -32,6 +33,9 @@ void add_common(CLI::App* cmd, Options& o) {
     cmd->add_option("--positions", o.positions,
                     "EPD/FEN file, or PGN (positions every 9 plies from ply 10 to 60); default "
                     "data/lab/positions.epd");
+    cmd->add_option("--othello-positions", o.othello_positions,
+                    "OBF file (e.g. data/othello/fforum-20-39.obf) for the Othello experiments; "
+                    "default: positions of self-play games made in code");
     cmd->add_option("--depth", o.depth, "Deepest search (0 = each experiment's default)")
         ->check(CLI::Range(0, 30));
     cmd->add_option("--out", o.out, "Output folder: one subfolder per experiment")

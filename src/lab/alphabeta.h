@@ -29,6 +29,8 @@ enum class Order {
     kWorstFirst,   // by the score after the move (static evaluation), worst for the mover first
     kNone,         // as generated (both: captures by MVV-LVA in quiescence)
     kFranaszczuk,  // by the absolute value of that score, smallest first (the Cornell report)
+    kBestFirst,    // by the score after the move, best for the mover first: a one-ply search,
+                   // the classic Othello ordering (in quiescence: captures by MVV-LVA)
     kMvvLva,       // captures and promotions first, most valuable victim / least valuable attacker
     kKillers,      // + two killer moves per ply after the captures
     kHistory,      // + the other quiet moves by the history heuristic
@@ -253,9 +255,10 @@ private:
     }
 
     // Larger keys are searched first.
-    // In quiescence, the orderings meant for the full-width search (worst first, as generated)
-    // sort captures by MVV-LVA instead: a capture search in the worst order explodes and would
-    // swamp what they measure.
+    // In quiescence, the orderings meant for the full-width search (worst or best first, as
+    // generated) sort captures by MVV-LVA instead: a capture search in the worst order explodes
+    // and would swamp what they measure. A game without tactical moves (Othello) has no
+    // quiescence, and from kMvvLva on its moves are as generated, then killers, then history.
     long long sort_key(G& g, Move m, Depth depth, int ply, bool quiescence) {
         switch (config_.order) {
             case Order::kNone:
@@ -263,6 +266,9 @@ private:
                 break;
             case Order::kWorstFirst:
                 if (!quiescence) return -score_after(g, m);
+                break;
+            case Order::kBestFirst:
+                if (!quiescence) return score_after(g, m);
                 break;
             case Order::kFranaszczuk: {
                 const Score s = score_after(g, m);

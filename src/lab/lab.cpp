@@ -36,9 +36,13 @@ void Progress::note(const std::string& line) {
 
 const std::vector<Experiment>& experiments() {
     static const std::vector<Experiment> list = {
-        experiment_cornell(),    experiment_minimax(), experiment_ordering(),
-        experiment_algorithms(), experiment_hashing(), experiment_pruning(),
-        experiment_aspiration(), experiment_presets(), experiment_tournament(),
+        experiment_cornell(),          experiment_minimax(),
+        experiment_ordering(),         experiment_algorithms(),
+        experiment_hashing(),          experiment_pruning(),
+        experiment_aspiration(),       experiment_presets(),
+        experiment_tournament(),       experiment_othello_minimax(),
+        experiment_othello_ordering(), experiment_othello_algorithms(),
+        experiment_othello_hashing(),
     };
     return list;
 }
@@ -137,20 +141,48 @@ core::Result<std::string> sample_positions(const std::vector<std::string>& pgn_f
     return out.str();
 }
 
+namespace {
+
+// Reports name files of the source tree by their path in it, not on this machine.
+std::string shown_path(const std::string& file) {
+    const std::string source = std::string(KIBITZ_SOURCE_DIR) + "/";
+    return file.rfind(source, 0) == 0 ? file.substr(source.size()) : file;
+}
+
+}  // namespace
+
 Status run_experiment(const Experiment& e, const Options& options, std::ostream& log,
                       const std::atomic<bool>& stop) {
-    const std::string file =
-        options.positions.empty() ? default_positions_file() : options.positions;
-    auto positions = load_positions(file);
-    if (!positions) return core::error(positions.error());
-    // Reports name files of the source tree by their path in it, not on this machine.
-    const std::string source = std::string(KIBITZ_SOURCE_DIR) + "/";
-    const std::string shown = file.rfind(source, 0) == 0 ? file.substr(source.size()) : file;
-    Context ctx{options, std::move(*positions), shown, options.out + "/" + e.name, log, stop};
+    std::vector<chess::Position> chess_positions;
+    std::vector<othello::Board> othello_positions;
+    std::string shown;
+    if (e.game == GameKind::kOthello) {
+        // Othello: the OBF file given, or the self-play sample (smaller with --quick).
+        if (!options.othello_positions.empty()) {
+            auto loaded = load_othello_positions(options.othello_positions);
+            if (!loaded) return core::error(loaded.error());
+            othello_positions = std::move(*loaded);
+            shown = "`" + shown_path(options.othello_positions) + "`";
+        } else {
+            OthelloSample sample;
+            if (options.quick) sample.games = 2;
+            othello_positions = sample_othello_positions(sample);
+            shown = describe(sample);
+        }
+    } else {
+        const std::string file =
+            options.positions.empty() ? default_positions_file() : options.positions;
+        auto loaded = load_positions(file);
+        if (!loaded) return core::error(loaded.error());
+        chess_positions = std::move(*loaded);
+        shown = "`" + shown_path(file) + "`";
+    }
+    Context ctx{options, std::move(chess_positions),  shown, options.out + "/" + e.name, log,
+                stop,    std::move(othello_positions)};
     std::error_code ec;
     std::filesystem::create_directories(ctx.dir, ec);
     if (ec) return core::error("cannot create '" + ctx.dir + "': " + ec.message());
-    log << "== " << e.title << " (" << ctx.positions.size() << " positions) -> " << ctx.dir
+    log << "== " << e.title << " (" << ctx.position_count() << " positions) -> " << ctx.dir
         << std::endl;
     core::Stopwatch clock;
     auto status = e.run(ctx);

@@ -14,6 +14,7 @@
 #include "core/result.h"
 #include "core/svg.h"
 #include "core/timer.h"
+#include "othello/board.h"
 
 namespace kibitz::lab {
 
@@ -30,7 +31,8 @@ using core::write_file;
 
 struct Options {
     std::string positions;  // EPD/FEN lines or a PGN file; "" = the experiment's default set
-    int depth = 0;          // deepest search; 0 = the experiment's default
+    std::string othello_positions;  // an OBF file for the Othello experiments; "" = self-play
+    int depth = 0;                  // deepest search; 0 = the experiment's default
     std::string out = "docs/lab";
     std::string command;           // the command line, for the report headers
     std::string kibitz_path;       // this binary, for experiments that play matches
@@ -56,17 +58,24 @@ private:
     std::int64_t last_ms_ = -1000;
 };
 
+// The game an experiment searches.
+enum class GameKind { kChess, kOthello };
+
 // What an experiment gets: the options, its positions, its folder, the log and the stop flag.
+// A chess experiment gets chess positions, an Othello experiment Othello positions; the other
+// vector stays empty.
 struct Context {
     const Options& options;
     std::vector<chess::Position> positions;
-    std::string positions_name;  // where they came from, for the report
+    std::string positions_name;  // where they came from, for the report (Markdown)
     std::string dir;             // out/<name>, created before run
     std::ostream& log;
     const std::atomic<bool>& stop;
+    std::vector<othello::Board> othello_positions = {};
 
     int depth_or(int fallback) const { return options.depth > 0 ? options.depth : fallback; }
     bool stopped() const { return stop.load(std::memory_order_relaxed); }
+    std::size_t position_count() const { return positions.size() + othello_positions.size(); }
 };
 
 struct Experiment {
@@ -74,9 +83,10 @@ struct Experiment {
     std::string title;  // "Move ordering"
     std::string claim;  // one line: what the papers say, for `lab list`
     std::function<Status(Context&)> run;
+    GameKind game = GameKind::kChess;
 };
 
-// Every experiment, in the order of the issue (1..9).
+// Every experiment, in the order of the issue (1..9), then experiments 2-5 on Othello (10..13).
 const std::vector<Experiment>& experiments();
 const Experiment* find_experiment(const std::string& name);
 
@@ -92,6 +102,25 @@ std::string default_positions_file();
 // Positions from a file: one FEN (or EPD) a line, '#' comments; or, for a .pgn file, the
 // positions after plies 10, 19, ..., 55 of each game. The error names the file and line.
 core::Result<std::vector<chess::Position>> load_positions(const std::string& path);
+
+// The default Othello positions, made in code so that they need no file: `games` games that
+// the lab's alpha-beta (Kibitz's full Othello evaluation, killers and history, `depth` plies)
+// plays against itself after `random_plies` random moves drawn with `seed`; from each, the
+// positions after plies first, first + every, ..., last that are not over. Duplicates are
+// dropped. The same arguments give the same positions.
+struct OthelloSample {
+    std::uint64_t seed = 2004;  // the year of the seed's Othello article
+    int games = 10;
+    int random_plies = 8;
+    int depth = 4;
+    int first = 16, every = 8, last = 40;
+};
+std::vector<othello::Board> sample_othello_positions(const OthelloSample& sample);
+// One line of Markdown that says how sample_othello_positions made its positions.
+std::string describe(const OthelloSample& sample);
+
+// Othello positions from an OBF file (data/othello/*.obf); the error names the file and line.
+core::Result<std::vector<othello::Board>> load_othello_positions(const std::string& path);
 
 // Writes data/lab/positions.epd's content: positions from PGN games every `every` plies from
 // `first` to `last`, at most `max` in all, as EPD with a comment (c0 "FILE game N ply P").

@@ -2,10 +2,12 @@
 #pragma once
 
 #include <cmath>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "engine/chess_engine.h"
+#include "engine/othello_engine.h"
 #include "lab/alphabeta.h"
 #include "lab/lab.h"
 
@@ -38,20 +40,20 @@ struct Totals {
     }
 };
 
-// Searches each position to depth with config and the evaluation preset. With config.tt, each
-// position starts with a fresh table of tt_mb megabytes. Stops early when ctx is stopped.
-inline Totals measure(Context& ctx, eval::Preset preset, const Config& config, Depth depth,
-                      std::size_t tt_mb = 16, Progress* progress = nullptr,
-                      const std::string& what = "") {
+// Searches each of positions (G is constructed from one) to depth with config and eval. With
+// config.tt, each position starts with a fresh table of tt_mb megabytes. Stops early when ctx
+// is stopped.
+template <class G, class E, class Positions>
+Totals measure_game(Context& ctx, const Positions& positions, E& eval, const Config& config,
+                    Depth depth, std::size_t tt_mb, Progress* progress, const std::string& what) {
     Totals t;
-    engine::ChessEvaluator eval(preset);
     std::unique_ptr<search::TranspositionTable> tt;
     if (config.tt) tt = std::make_unique<search::TranspositionTable>(tt_mb);
-    for (const auto& pos : ctx.positions) {
+    for (const auto& pos : positions) {
         if (ctx.stopped()) break;
         if (tt) tt->clear();
-        engine::ChessGame g(pos);
-        AlphaBeta<engine::ChessGame, engine::ChessEvaluator> ab(eval, config, tt.get());
+        G g(pos);
+        AlphaBeta<G, E> ab(eval, config, tt.get());
         const Outcome o = ab.run(g, depth);
         t.stats.add(o.stats);
         t.order_evals += o.order_evals;
@@ -62,6 +64,24 @@ inline Totals measure(Context& ctx, eval::Preset preset, const Config& config, D
         if (progress) progress->step(what);
     }
     return t;
+}
+
+// The chess positions of ctx, scored by the evaluation preset.
+inline Totals measure(Context& ctx, eval::Preset preset, const Config& config, Depth depth,
+                      std::size_t tt_mb = 16, Progress* progress = nullptr,
+                      const std::string& what = "") {
+    engine::ChessEvaluator eval(preset);
+    return measure_game<engine::ChessGame>(ctx, ctx.positions, eval, config, depth, tt_mb, progress,
+                                           what);
+}
+
+// The Othello positions of ctx, scored by Kibitz's full Othello evaluation (centi-discs).
+inline Totals measure_othello(Context& ctx, const Config& config, Depth depth,
+                              std::size_t tt_mb = 16, Progress* progress = nullptr,
+                              const std::string& what = "") {
+    engine::OthelloEvaluator eval(eval::OthelloEvalLevel::kMobility);
+    return measure_game<engine::OthelloGame>(ctx, ctx.othello_positions, eval, config, depth, tt_mb,
+                                             progress, what);
 }
 
 // Effective branching factor between two node counts d plies apart.

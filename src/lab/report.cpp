@@ -98,7 +98,7 @@ Report::Report(const Context& ctx, const std::string& title) : ctx_(ctx), title_
         << "- Machine: " << machine << "\n"
         << "- Build: " << build << "\n"
         << "- Command: `" << ctx.options.command << "`\n"
-        << "- Positions: " << ctx.positions.size() << " from `" << ctx.positions_name << "`\n"
+        << "- Positions: " << ctx.position_count() << " from " << ctx.positions_name << "\n"
         << "- Date: " << today() << "\n\n";
 }
 
@@ -193,19 +193,20 @@ Status write_summary(const std::string& out) {
        << "    kibitz lab all --out docs/lab\n\n"
        << "from the reports in this folder (" << count << " of " << experiments().size()
        << " experiments); `kibitz lab run NAME --out docs/lab` reruns one and rewrites this "
-          "page. Unless a report says otherwise, every experiment searches the same 40 "
+          "page. Unless a report says otherwise, every chess experiment searches the same 40 "
           "positions (`data/lab/positions.epd`: moves 5 to 28 of the 1972 world championship "
-          "games) with every variant it compares.\n\n"
+          "games) with every variant it compares. Experiments 10–13 are experiments 2–5 on "
+          "Othello (the 2004 article's game): they search Othello positions from Kibitz's "
+          "self-play games after random openings, made in code from a fixed seed (each report "
+          "says how), or an OBF file given with `--othello-positions`.\n\n"
        << "| experiment | claim | the paper | Kibitz |\n|---|---|---|---|\n"
        << table.str() << "\n## Where and why the figures differ\n\n"
        << why.str() << "## Plots\n\n"
        << "Each opens in a browser; the reports show them beside their tables.\n\n"
        << plots.str()
        << "\n## Not yet here\n\n"
-          "The Othello versions of experiments 2–5 (the 2004 article's minimax, negamax and "
-          "alpha-beta on Othello) wait for Kibitz's Othello module. The history chapter's "
-          "figures (Deep Blue's 200 million positions a second, one rating class per ply) "
-          "are history, not experiments.\n";
+          "The history chapter's figures (Deep Blue's 200 million positions a second, one "
+          "rating class per ply) are history, not experiments.\n";
     return write_file(out + "/README.md", md.str());
 }
 

@@ -43,8 +43,8 @@ std::vector<std::pair<std::string, Config>> value_preserving(int quiescence) {
     std::vector<std::pair<std::string, Config>> out;
     Config c;
     c.quiescence = quiescence;
-    for (Order o : {Order::kWorstFirst, Order::kNone, Order::kFranaszczuk, Order::kMvvLva,
-                    Order::kKillers, Order::kHistory, Order::kOracle}) {
+    for (Order o : {Order::kWorstFirst, Order::kNone, Order::kFranaszczuk, Order::kBestFirst,
+                    Order::kMvvLva, Order::kKillers, Order::kHistory, Order::kOracle}) {
         c.order = o;
         out.push_back({"order " + std::to_string(int(o)), c});
     }

@@ -56,3 +56,19 @@ set_tests_properties(othello_solve_bad_file PROPERTIES PASS_REGULAR_EXPRESSION
 add_test(NAME othello_solve_bad_file_fails
          COMMAND kibitz othello solve "${CMAKE_BINARY_DIR}/othello_bad.obf")
 set_tests_properties(othello_solve_bad_file_fails PROPERTIES WILL_FAIL TRUE)
+
+# ---- Pattern evaluation: a tiny self-play file, then the fit on it --------------------------
+set(othello_pattern_data "${CMAKE_BINARY_DIR}/othello_pattern_smoke.bin")
+add_test(NAME othello_pattern_fit_clean COMMAND ${CMAKE_COMMAND} -E rm -f ${othello_pattern_data})
+set_tests_properties(othello_pattern_fit_clean PROPERTIES FIXTURES_SETUP othello_pattern_clean)
+add_test(NAME othello_pattern_fit_generate
+         COMMAND kibitz othello pattern-fit generate --out ${othello_pattern_data} --games 3
+                 --depth 1 --solve-empties 8 --threads 2)
+set_tests_properties(othello_pattern_fit_generate PROPERTIES
+    FIXTURES_REQUIRED othello_pattern_clean FIXTURES_SETUP othello_pattern_data
+    PASS_REGULAR_EXPRESSION "generated 3 games, [0-9]+ positions")
+add_test(NAME othello_pattern_fit_fit
+         COMMAND kibitz othello pattern-fit fit --data ${othello_pattern_data} --iterations 5
+                 --holdout 3 --out ${CMAKE_BINARY_DIR}/othello_pattern_smoke.inc)
+set_tests_properties(othello_pattern_fit_fit PROPERTIES FIXTURES_REQUIRED othello_pattern_data
+    PASS_REGULAR_EXPRESSION "all: 3 games, [0-9]+ positions.*wrote ")

@@ -9,6 +9,7 @@ void register_othello(CLI::App& app) {
     othello->require_subcommand(1);
     register_othello_perft(*othello);
     register_othello_probcut_fit(*othello);
+    register_othello_pattern_fit(*othello);
     register_othello_match(*othello);
     register_othello_solve(*othello);
     register_othello_gtp(*othello);

@@ -1,6 +1,6 @@
-// `kibitz othello solve FILE.obf [--hash MB] [--first N] [--last N]`: solves the positions of an
-// OBF file (the FFO endgame suite) exactly, one line per position, and checks each answer the
-// file states. Exit status 1 when any answer is wrong, 2 on bad input.
+// `kibitz othello solve FILE.obf [--hash MB] [--first N] [--last N] [--order mobility|patterns]`:
+// solves the positions of an OBF file (the FFO endgame suite) exactly, one line per position,
+// and checks each answer the file states. Exit status 1 when any answer is wrong, 2 on bad input.
 #include <CLI/CLI.hpp>
 #include <cctype>
 #include <cstdio>
@@ -11,6 +11,7 @@
 
 #include "app/commands.h"
 #include "core/timer.h"
+#include "engine/othello_engine.h"
 #include "othello/obf.h"
 #include "othello/solver.h"
 
@@ -51,6 +52,8 @@ void register_othello_solve(CLI::App& othello) {
         std::string file;
         std::size_t hash_mb = 64;
         int first = 0, last = 0;
+        std::string order = "patterns";
+        int order_min_empties = engine::kPatternOrderMinEmpties;
     };
     auto a = std::make_shared<Args>();
     CLI::App* cmd = othello.add_subcommand(
@@ -63,6 +66,16 @@ void register_othello_solve(CLI::App& othello) {
                     "First position number to solve (numbers start at A for files named "
                     "*-A-B.obf with B-A+1 positions, else at 1)");
     cmd->add_option("--last", a->last, "Last position number to solve");
+    cmd->add_option("--order", a->order,
+                    "Move ordering at many empties: mobility (the solver's own heuristics) or "
+                    "patterns (the fitted pattern evaluation)")
+        ->capture_default_str()
+        ->check(CLI::IsMember({"mobility", "patterns"}));
+    cmd->add_option("--order-min-empties", a->order_min_empties,
+                    "With --order patterns: the pattern evaluation only at this many empties or "
+                    "more (below, the solver's own heuristics)")
+        ->capture_default_str()
+        ->check(CLI::Range(0, 64));
     cmd->callback([a] {
         auto parsed = othello::read_obf(a->file);
         if (!parsed) throw std::runtime_error(parsed.error());
@@ -70,6 +83,7 @@ void register_othello_solve(CLI::App& othello) {
         const int number0 = first_number(a->file, positions.size());
 
         othello::Solver solver(a->hash_mb);
+        if (a->order == "patterns") engine::use_pattern_ordering(solver, a->order_min_empties);
         std::printf("%4s  %5s  %5s  %5s  %14s  %9s  %8s  %s\n", "#", "empty", "move", "score",
                     "nodes", "time", "nodes/s", "result");
         std::uint64_t total_nodes = 0;

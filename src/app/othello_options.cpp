@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <stdexcept>
 
+#include "engine/othello_engine.h"
 #include "eval/othello_eval.h"
 
 void add_othello_engine_options(CLI::App& cmd, kibitz::nboard::PlayOptions& options,
@@ -15,7 +16,11 @@ void add_othello_engine_options(CLI::App& cmd, kibitz::nboard::PlayOptions& opti
                    "Megabytes of the search's table, and as many of the solver's")
         ->capture_default_str()
         ->check(CLI::Range(1, 65536));
-    cmd.add_option("--eval", eval, "Evaluation: discs, table or mobility (the full one)")
+    // The default is the engine's (the fitted patterns), whatever the command set before.
+    eval = std::string(
+        kibitz::eval::othello_eval_level_name(kibitz::engine::OthelloEvaluator().level()));
+    cmd.add_option("--eval", eval,
+                   "Evaluation: discs, table, mobility (the seed's full one) or patterns (fitted)")
         ->capture_default_str();
 }
 

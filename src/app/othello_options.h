@@ -10,7 +10,8 @@ namespace CLI {
 class App;
 }
 
-// Adds --solve-empties, --hash and --eval to cmd; --eval is kept as text in eval.
+// Adds --solve-empties, --hash and --eval to cmd; --eval is kept as text in eval, which starts
+// as the engine's default level (OthelloEvaluator).
 void add_othello_engine_options(CLI::App& cmd, kibitz::nboard::PlayOptions& options,
                                 std::string& eval);
 // Sets options.eval from the --eval text; throws std::runtime_error naming a bad level.

@@ -4,6 +4,8 @@
 #include <array>
 #include <bit>
 
+#include "eval/othello_patterns.h"
+
 namespace kibitz::eval {
 
 using othello::Bitboard;
@@ -71,8 +73,9 @@ core::Result<OthelloEvalLevel> parse_othello_eval_level(std::string_view name) {
     if (name == "discs") return OthelloEvalLevel::kDiscs;
     if (name == "table") return OthelloEvalLevel::kTable;
     if (name == "mobility") return OthelloEvalLevel::kMobility;
+    if (name == "patterns") return OthelloEvalLevel::kPatterns;
     return core::error("othello evaluation '" + std::string(name) +
-                       "' is not one of discs, table, mobility");
+                       "' is not one of discs, table, mobility, patterns");
 }
 
 std::string_view othello_eval_level_name(OthelloEvalLevel level) {
@@ -80,6 +83,7 @@ std::string_view othello_eval_level_name(OthelloEvalLevel level) {
         case OthelloEvalLevel::kDiscs: return "discs";
         case OthelloEvalLevel::kTable: return "table";
         case OthelloEvalLevel::kMobility: return "mobility";
+        case OthelloEvalLevel::kPatterns: return "patterns";
     }
     return "?";
 }
@@ -93,6 +97,7 @@ Bitboard empty_neighbours(Bitboard discs, Bitboard empties) {
 
 int evaluate_othello(const othello::Board& board, const OthelloWeights& w, OthelloEvalLevel level) {
     const Bitboard p = board.player(), o = board.opponent();
+    if (level == OthelloEvalLevel::kPatterns) return evaluate_othello_patterns(p, o);
     const int diff = std::popcount(p) - std::popcount(o);
     if (level == OthelloEvalLevel::kDiscs) return 100 * diff;
 

@@ -61,6 +61,7 @@ enum class OthelloEvalLevel {
     kDiscs,     // disc count only
     kTable,     // + position-value tables
     kMobility,  // + mobility and potential mobility (the seed's full evaluation)
+    kPatterns,  // instead: the fitted pattern tables of eval/othello_patterns.h
 };
 core::Result<OthelloEvalLevel> parse_othello_eval_level(std::string_view name);
 std::string_view othello_eval_level_name(OthelloEvalLevel level);
@@ -70,6 +71,7 @@ const OthelloWeights& default_othello_weights();
 // Empty squares next to a disc of `discs` (the opponent's frontier, for potential mobility).
 othello::Bitboard empty_neighbours(othello::Bitboard discs, othello::Bitboard empties);
 
+// Scores board at level (kPatterns ignores w: its weights are the fitted tables).
 int evaluate_othello(const othello::Board& board, const OthelloWeights& w,
                      OthelloEvalLevel level = OthelloEvalLevel::kMobility);
 

@@ -98,8 +98,7 @@ GtpSession::GtpSession(std::ostream& out, PlayOptions options, std::string versi
     : out_(out),
       options_(options),
       version_(std::move(version)),
-      solver_(options.solve_empties > 0 ? std::make_shared<othello::Solver>(options.hash_mb)
-                                        : nullptr),
+      solver_(options.solve_empties > 0 ? engine::make_othello_solver(options.hash_mb) : nullptr),
       engine_(engine::OthelloEvaluator(options.eval)) {
     engine_.set_hash_mb(options.hash_mb);
 }
@@ -205,7 +204,7 @@ GtpSession::Reply GtpSession::dispatch(std::string_view cmd,
         const auto n = args.size() == 1 ? number(args[0], 0, 64) : std::nullopt;
         if (!n) return core::error("syntax error: kibitz-solve_empties needs a count 0-64");
         options_.solve_empties = int(*n);
-        if (!solver_ && *n > 0) solver_ = std::make_shared<othello::Solver>(options_.hash_mb);
+        if (!solver_ && *n > 0) solver_ = engine::make_othello_solver(options_.hash_mb);
         return std::string();
     }
     if (cmd == "kibitz-eval") {

@@ -222,8 +222,7 @@ Session::Session(std::ostream& out, PlayOptions options)
     : out_(out),
       options_(options),
       depth_(options.depth > 0 ? options.depth : kDefaultDepth),
-      solver_(options.solve_empties > 0 ? std::make_shared<othello::Solver>(options.hash_mb)
-                                        : nullptr),
+      solver_(options.solve_empties > 0 ? engine::make_othello_solver(options.hash_mb) : nullptr),
       engine_(engine::OthelloEvaluator(options.eval)) {
     engine_.set_hash_mb(options.hash_mb);
 }

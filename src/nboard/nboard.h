@@ -31,7 +31,7 @@ struct PlayOptions {
     std::int64_t movetime_ms = 0;  // time of a move (0: no time limit)
     int solve_empties = engine::kDefaultSolveEmpties;  // exact solve at this many empties or fewer
     std::size_t hash_mb = 16;  // the search's transposition table and the solver's, each
-    eval::OthelloEvalLevel eval = eval::OthelloEvalLevel::kMobility;
+    eval::OthelloEvalLevel eval = eval::OthelloEvalLevel::kPatterns;
 };
 
 // The limits of one search in board: the midgame depth, lifted once the solver can take the

@@ -65,8 +65,9 @@ Solver::Solver(std::size_t hash_mb) : table_(hash_mb) {}
 void Solver::clear() { table_.clear(); }
 
 int Solver::order_value(Bitboard player, Bitboard opponent) const {
-    if (order_eval_) return order_eval_(player, opponent);
     const Bitboard empties = ~(player | opponent);
+    if (order_eval_ && std::popcount(empties) >= order_eval_min_empties_)
+        return order_eval_(player, opponent);
     const int mobility = weighted_mobility(legal_squares(player, opponent)) -
                          weighted_mobility(legal_squares(opponent, player));
     const int corners = std::popcount(player & kCorners) - std::popcount(opponent & kCorners);

@@ -57,9 +57,14 @@ public:
     }
 
     // An evaluation for ordering moves at many empties (side to move's view, any scale,
-    // bigger is better). Without one the solver orders by its own mobility heuristics.
+    // bigger is better), used for positions with at least min_empties empty squares (the
+    // leaves of one ordering search all have about as many). Without one, or below that, the
+    // solver orders by its own mobility heuristics.
     using OrderEval = int (*)(Bitboard player, Bitboard opponent);
-    void set_order_eval(OrderEval eval) { order_eval_ = eval; }
+    void set_order_eval(OrderEval eval, int min_empties = 0) {
+        order_eval_ = eval;
+        order_eval_min_empties_ = min_empties;
+    }
 
 private:
     int solve_any(Bitboard player, Bitboard opponent, int alpha, int beta);
@@ -82,6 +87,7 @@ private:
     mutable std::uint64_t next_poll_ = 0;
     mutable bool polled_stop_ = false;
     OrderEval order_eval_ = nullptr;
+    int order_eval_min_empties_ = 0;
 };
 
 }  // namespace kibitz::othello

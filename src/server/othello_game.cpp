@@ -27,9 +27,9 @@ constexpr OthelloLevel kLevels[kOthelloLevels] = {
     {1, "Beginner", 1, 1000, Eval::kDiscs, 0},     // greedy: the most discs now
     {2, "Novice", 2, 1000, Eval::kTable, 6},       // knows good and bad squares
     {3, "Casual", 4, 1500, Eval::kMobility, 10},   // + mobility
-    {4, "Club", 6, 2000, Eval::kMobility, 14},     // deeper
-    {5, "Strong", 10, 3000, Eval::kMobility, 18},  // deeper still
-    {6, "Expert", 60, 5000, Eval::kMobility, 20},  // as deep as its time allows
+    {4, "Club", 6, 2000, Eval::kPatterns, 14},     // + fitted patterns, deeper
+    {5, "Strong", 10, 3000, Eval::kPatterns, 18},  // deeper still
+    {6, "Expert", 60, 5000, Eval::kPatterns, 20},  // as deep as its time allows
 };
 
 std::string lower(std::string s) {

@@ -29,7 +29,7 @@ struct OthelloLevel {
     const char* name = "";
     int depth = 1;
     std::int64_t ms = 1000;
-    eval::OthelloEvalLevel eval = eval::OthelloEvalLevel::kMobility;
+    eval::OthelloEvalLevel eval = eval::OthelloEvalLevel::kPatterns;
     int solve_empties = 0;
 };
 inline constexpr int kOthelloLevels = 6;

@@ -35,7 +35,7 @@ public:
                                       const std::optional<OthelloSearchInfo>&)>;
 
     OthelloWorker(std::size_t hash_mb, InfoFn on_info, DoneFn on_done)
-        : solver_(std::make_shared<othello::Solver>(hash_mb)),
+        : solver_(engine::make_othello_solver(hash_mb)),
           on_info_(std::move(on_info)),
           on_done_(std::move(on_done)) {
         engine_.set_hash_mb(hash_mb);
@@ -151,7 +151,7 @@ private:
 
     engine::OthelloEngine engine_;
     std::shared_ptr<othello::Solver> solver_;
-    eval::OthelloEvalLevel eval_ = eval::OthelloEvalLevel::kMobility;  // the engine's default
+    eval::OthelloEvalLevel eval_ = eval::OthelloEvalLevel::kPatterns;  // the engine's default
     std::string last_game_;
     InfoFn on_info_;
     DoneFn on_done_;

@@ -10,7 +10,7 @@ namespace kibitz::engine {
 constexpr int kProbCutStages = 6;          // empties 60-51, 50-41, 40-31, 30-21, 20-11, 10-1
 constexpr int kProbCutMinDepth = 3;        // shallower searches are not cut
 constexpr int kProbCutMaxDepth = 10;       // deeper ones use this depth's model
-constexpr double kProbCutThreshold = 1.5;  // cut at this many standard deviations
+constexpr double kProbCutThreshold = 1.5;  // "on": cut at this many standard deviations
 
 inline int probcut_stage(int empties) {
     const int s = (60 - empties) / 10;

@@ -41,7 +41,7 @@ public:
     std::string name_ = "kibitz";
     int depth_ = 6, solve_ = engine::kDefaultSolveEmpties;
     std::int64_t movetime_ = 0;
-    double probcut_ = engine::kProbCutThreshold;
+    double probcut_ = 0;  // off, like the engine's default
     engine::OthelloEngine engine_;
 };
 

@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "core/timer.h"
@@ -47,6 +49,46 @@ struct Config {
     Score aspiration = 0;    // half-width of the window around the last iteration; 0 = full
     int quiescence = -1;     // plies of captures and promotions beyond the horizon; -1 = none
 };
+
+// Configurations that must all return the minimax value, for the tests: alpha-beta with each
+// ordering; with the table, then iterative deepening (also best first); NegaScout alone, with the
+// table, iterative deepening and an aspiration window of half-width aspiration; MTD(f) direct
+// and iterative. Each with quiescence plies of quiescence.
+inline std::vector<std::pair<std::string, Config>> value_preserving(int quiescence,
+                                                                    Score aspiration) {
+    std::vector<std::pair<std::string, Config>> out;
+    Config c;
+    c.quiescence = quiescence;
+    for (Order o : {Order::kWorstFirst, Order::kNone, Order::kFranaszczuk, Order::kBestFirst,
+                    Order::kMvvLva, Order::kKillers, Order::kHistory, Order::kOracle}) {
+        c.order = o;
+        out.push_back({"alpha-beta, order " + std::to_string(int(o)), c});
+    }
+    c.order = Order::kHistory;
+    c.tt = true;
+    out.push_back({"alpha-beta + tt", c});
+    c.iterative = true;
+    out.push_back({"alpha-beta + tt + id", c});
+    c.order = Order::kBestFirst;
+    out.push_back({"best first + tt + id", c});
+    c.order = Order::kHistory;
+    c.tt = c.iterative = false;
+    c.pvs = true;
+    out.push_back({"pvs", c});
+    c.tt = true;
+    out.push_back({"pvs + tt", c});
+    c.iterative = true;
+    out.push_back({"pvs + tt + id", c});
+    c.aspiration = aspiration;
+    out.push_back({"pvs + tt + id + aspiration " + std::to_string(aspiration), c});
+    c.aspiration = 0;
+    c.pvs = c.iterative = false;
+    c.mtdf = true;
+    out.push_back({"mtdf", c});
+    c.iterative = true;
+    out.push_back({"mtdf + id", c});
+    return out;
+}
 
 struct Outcome {
     Score score = 0;

@@ -1,49 +1,75 @@
 // Experiment 5: the transposition table. With and without it, at several sizes, in the lab's
 // value-preserving alpha-beta and in the engine's search; and iterative deepening 1..N
 // against a direct search to depth N (the thesis: deepening is often the faster of the two).
+// The experiment for either game is here; experiment 13 (Othello) gives its own setup.
+#include <algorithm>
+
+#include "lab/exp_common.h"
 #include "lab/experiments.h"
-#include "lab/measure.h"
-#include "lab/report.h"
 #include "lab/variants.h"
 
 namespace kibitz::lab {
 
 namespace {
 
-struct EngineTotals {
-    std::uint64_t nodes = 0;
-    std::int64_t ms = 0;
-};
-
-EngineTotals engine_totals(Context& ctx, const std::string& variant, int depth, std::size_t mb,
-                           Progress& progress, const std::string& what) {
-    EngineTotals t;
+// The engine's search, with its table or as the "no-tt" variant.
+EngineTotals engine_totals(Context& ctx, bool table, int depth, std::size_t mb, Progress& progress,
+                           const std::string& what) {
     search::Limits limits;
     limits.depth = depth;
-    for (const auto& pos : ctx.positions) {
-        if (ctx.stopped()) break;
-        const VariantSearch s = search_with_variant(variant, pos, limits, mb);
-        t.nodes += s.stats.nodes;
-        t.ms += s.ms;
-        progress.step(what);
-    }
-    return t;
+    return add_up(ctx, ctx.positions, progress, what, [&](const chess::Position& pos) {
+        const VariantSearch s = search_with_variant(table ? "full" : "no-tt", pos, limits, mb);
+        return EngineTotals{s.stats.nodes, s.ms};
+    });
 }
 
 Status run(Context& ctx) {
-    const bool quick = ctx.options.quick;
-    const int depth = ctx.depth_or(quick ? 3 : 6);
-    const int engine_depth = quick ? 6 : depth + 7;
-    const std::vector<std::size_t> sizes =
-        quick ? std::vector<std::size_t>{1, 16} : std::vector<std::size_t>{1, 4, 16, 64};
-    const int n = int(ctx.positions.size());
-    const int direct_from = std::max(2, depth - 2);
-    const int steps = n * (int(sizes.size() + 1) * 2 + 2 * (depth - direct_from + 1));
-    Progress progress(ctx.log, "hashing", steps);
+    HashingSetup s;
+    s.name = "hashing";
+    s.title = "5. Transposition table, and iterative deepening vs a direct search";
+    s.quiescence = search::kMaxPly;
+    s.depth = ctx.depth_or(ctx.options.quick ? 3 : 6);
+    s.engine_depth = ctx.options.quick ? 6 : s.depth + 7;
+    s.direct_from = std::max(2, s.depth - 2);
+    s.lab_search =
+        "**A. Table size.** The lab's alpha-beta (quiescence, MVV-LVA, killers, history, "
+        "iterative deepening)";
+    s.engine_search = "Kibitz's engine search";
+    s.engine_note =
+        " and the table is what makes its other pruning safe. Each position starts with an "
+        "empty table. Means per position.";
+    s.engine_chart = "Engine search";
+    s.table_claim =
+        "a hash table saves work (thesis: store depth, score, move; trust deep entries)";
+    s.lab_label = "lab αβ";
+    s.why =
+        "Iterative deepening pays in the lab's alpha-beta as the thesis says: the shallow "
+        "iterations cost a fraction of the last one and leave it the best moves to try first, "
+        "in the table, the killers and the history. Without a table, deepening repeats the "
+        "shallow work for little, which is why the lab's search without one needs more than "
+        "twice the nodes. The lab's table cuts only with entries of exactly the same depth (so "
+        "that no value changes); the engine trusts any entry at least as deep as needed, as the "
+        "thesis describes, and its pruning leans on the table's moves and bounds. Size matters "
+        "little at these depths: a 1 MB table already holds most of what a search of this "
+        "size needs; bigger tables pay in long analyses and slow games, where the tree "
+        "outgrows them.";
+    return run_hashing(ctx, s, engine_totals);
+}
+
+}  // namespace
+
+Status run_hashing(Context& ctx, const HashingSetup& s, const EngineSearch& engine) {
+    const int depth = s.depth, engine_depth = s.engine_depth;
+    const std::vector<std::size_t> sizes = ctx.options.quick
+                                               ? std::vector<std::size_t>{1, 16}
+                                               : std::vector<std::size_t>{1, 4, 16, 64};
+    const auto n = int(ctx.position_count());
+    const int steps = n * (int(sizes.size() + 1) * 2 + 2 * (depth - s.direct_from + 1));
+    Progress progress(ctx.log, s.name, steps);
 
     // A. Table sizes: the lab's alpha-beta (ID, ordering) and the engine.
     Config lab;
-    lab.quiescence = search::kMaxPly;
+    lab.quiescence = s.quiescence;
     lab.order = Order::kHistory;
     lab.iterative = true;
     struct SizeRow {
@@ -52,15 +78,13 @@ Status run(Context& ctx) {
         EngineTotals engine;
     };
     std::vector<SizeRow> size_rows;
-    size_rows.push_back(
-        {"no table", measure(ctx, eval::Preset::kFull, lab, depth, 0, &progress, "no table"),
-         engine_totals(ctx, "no-tt", engine_depth, 1, progress, "engine, no table")});
+    size_rows.push_back({"no table", measure_full(ctx, lab, depth, 0, &progress, "no table"),
+                         engine(ctx, false, engine_depth, 1, progress, "engine, no table")});
     lab.tt = true;
     for (const std::size_t mb : sizes) {
         const std::string name = std::to_string(mb) + " MB";
-        size_rows.push_back(
-            {name, measure(ctx, eval::Preset::kFull, lab, depth, mb, &progress, name),
-             engine_totals(ctx, "full", engine_depth, mb, progress, "engine, " + name)});
+        size_rows.push_back({name, measure_full(ctx, lab, depth, mb, &progress, name),
+                             engine(ctx, true, engine_depth, mb, progress, "engine, " + name)});
     }
 
     // B. Iterative deepening against a direct search, with the table.
@@ -69,14 +93,12 @@ Status run(Context& ctx) {
         Totals iterative, direct;
     };
     std::vector<DirectRow> direct_rows;
-    for (int d = direct_from; d <= depth && !ctx.stopped(); ++d) {
-        Config it = lab, direct = lab;
+    for (int d = s.direct_from; d <= depth && !ctx.stopped(); ++d) {
+        Config direct = lab;
         direct.iterative = false;
-        direct_rows.push_back({d,
-                               measure(ctx, eval::Preset::kFull, it, d, 16, &progress,
-                                       "ID depth " + std::to_string(d)),
-                               measure(ctx, eval::Preset::kFull, direct, d, 16, &progress,
-                                       "direct depth " + std::to_string(d))});
+        direct_rows.push_back(
+            {d, measure_full(ctx, lab, d, 16, &progress, "ID depth " + std::to_string(d)),
+             measure_full(ctx, direct, d, 16, &progress, "direct depth " + std::to_string(d))});
     }
     if (ctx.stopped()) return Done{};
 
@@ -84,24 +106,18 @@ Status run(Context& ctx) {
     for (const auto& row : size_rows) same = same && row.lab.scores == size_rows[0].lab.scores;
     for (const auto& row : direct_rows) same = same && row.iterative.scores == row.direct.scores;
 
-    Report r(ctx, "5. Transposition table, and iterative deepening vs a direct search");
-    r.text(
-        "**A. Table size.** The lab's alpha-beta (quiescence, MVV-LVA, killers, history, "
-        "iterative deepening) to depth " +
-        std::to_string(depth) +
-        ", where the table gives the best move of the last visit and cuts only with entries "
-        "of the same depth (so the value never changes); and Kibitz's engine search to depth " +
-        std::to_string(engine_depth) +
-        ", where entries of any sufficient depth cut and the table is what makes its other "
-        "pruning safe. Each position starts with an empty table. Means per position.");
-    r.agreement(
-        "The lab's searches returned the same value with every table and in both "
-        "modes",
-        same);
+    Report r(ctx, s.title);
+    r.text(s.lab_search + " to depth " + std::to_string(depth) +
+           ", where the table gives the best move of the last visit and cuts only with entries "
+           "of the same depth (so the value never changes); and " +
+           s.engine_search + " to depth " + std::to_string(engine_depth) +
+           ", where entries of any sufficient depth cut" + s.engine_note);
+    r.agreement("The lab's searches returned the same value with every table and in both modes",
+                same);
     std::vector<std::vector<std::string>> rows;
     BarChart chart;
     chart.title =
-        "Engine search to depth " + std::to_string(engine_depth) + ": nodes by table size";
+        s.engine_chart + " to depth " + std::to_string(engine_depth) + ": nodes by table size";
     chart.y_label = "nodes per position";
     for (const auto& row : size_rows) {
         const double lab_nodes = row.lab.mean(row.lab.stats.nodes);
@@ -116,7 +132,7 @@ Status run(Context& ctx) {
     r.table({"table", "lab αβ nodes", "lab ms", "lab vs none", "engine nodes", "engine ms",
              "engine vs none"},
             rows);
-    r.plot("sizes", render_svg(chart), "Engine nodes by table size");
+    r.plot("sizes", render_svg(chart), titled(ctx, "Engine nodes by table size"));
 
     r.text(
         "**B. Iterative deepening 1..N against depth N alone**, the lab's alpha-beta with a "
@@ -124,7 +140,8 @@ Status run(Context& ctx) {
         "leaves in the table, killers and history save more than the shallower iterations "
         "cost.");
     rows.clear();
-    LinePlot plot = depth_plot("Iterative deepening vs a direct search", "nodes per position");
+    LinePlot plot =
+        depth_plot(titled(ctx, "Iterative deepening vs a direct search"), "nodes per position");
     Series s_it{"iterative 1..N", {}, {}}, s_direct{"depth N directly", {}, {}};
     for (const auto& row : direct_rows) {
         const double it = row.iterative.mean(row.iterative.stats.nodes);
@@ -139,10 +156,12 @@ Status run(Context& ctx) {
              "iterative / direct (nodes)"},
             rows);
     plot.series = {s_it, s_direct};
-    r.plot("iterative", render_svg(plot), "Iterative deepening against a direct search");
+    r.plot("iterative", render_svg(plot),
+           titled(ctx, "Iterative deepening against a direct search"));
 
     const auto& last = direct_rows.back();
-    r.headline("iterating 1..N is often faster than depth N alone", "often faster",
+    r.headline(game_prefix(ctx) + "iterating 1..N is often faster than depth N alone",
+               "often faster",
                "depth " + std::to_string(last.depth) + ": " +
                    fixed(last.iterative.mean(last.iterative.stats.nodes) /
                              last.direct.mean(last.direct.stats.nodes),
@@ -152,30 +171,18 @@ Status run(Context& ctx) {
     const auto& none = size_rows.front();
     const auto& biggest = size_rows.back();
     r.headline(
-        "a hash table saves work (thesis: store depth, score, move; trust deep entries)", "–",
+        game_prefix(ctx) + s.table_claim, "–",
         "engine, depth " + std::to_string(engine_depth) + ": " +
             fixed(double(none.engine.nodes) /
                       double(std::max<std::uint64_t>(1, biggest.engine.nodes)),
                   1) +
-            "× the nodes without a table than with " + biggest.name + "; lab αβ: " +
+            "× the nodes without a table than with " + biggest.name + "; " + s.lab_label + ": " +
             fixed(none.lab.mean(none.lab.stats.nodes) / biggest.lab.mean(biggest.lab.stats.nodes),
                   2) +
             "×");
-    r.why(
-        "Iterative deepening pays in the lab's alpha-beta as the thesis says: the shallow "
-        "iterations cost a fraction of the last one and leave it the best moves to try first, "
-        "in the table, the killers and the history. Without a table, deepening repeats the "
-        "shallow work for little, which is why the lab's search without one needs more than "
-        "twice the nodes. The lab's table cuts only with entries of exactly the same depth (so "
-        "that no value changes); the engine trusts any entry at least as deep as needed, as the "
-        "thesis describes, and its pruning leans on the table's moves and bounds. Size matters "
-        "little at these depths: a 1 MB table already holds most of what a search of this "
-        "size needs; bigger tables pay in long analyses and slow games, where the tree "
-        "outgrows them.");
+    r.why(s.why);
     return r.save();
 }
-
-}  // namespace
 
 Experiment experiment_hashing() {
     return {"hashing", "Transposition table; iterative vs direct",

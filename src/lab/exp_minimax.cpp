@@ -1,17 +1,14 @@
 // Experiment 2: alpha-beta against minimax by depth (the thesis's table 1), and the measured
 // trees against the ideal one of perfectly ordered alpha-beta, W^ceil(D/2) + W^floor(D/2) - 1
 // leaves (Knuth and Moore 1975). Fixed depth, no quiescence, the full evaluation.
-#include <cmath>
+#include <algorithm>
 
+#include "lab/exp_common.h"
 #include "lab/experiments.h"
-#include "lab/measure.h"
-#include "lab/report.h"
 
 namespace kibitz::lab {
 
 namespace {
-
-double ideal_leaves(double w, int d) { return std::pow(w, (d + 1) / 2) + std::pow(w, d / 2) - 1.0; }
 
 Status run(Context& ctx) {
     const int max_depth = ctx.depth_or(ctx.options.quick ? 3 : 6);
@@ -57,14 +54,9 @@ Status run(Context& ctx) {
     if (ctx.stopped()) return Done{};
 
     // Each position's width W: the geometric mean branching of its minimax tree.
-    const Row& deepest = rows[std::size_t(mm_depth)];
-    std::vector<double> width;
+    const IdealTree ideal_tree(rows[std::size_t(mm_depth)].mm, mm_depth);
+    const double mean_w = ideal_tree.mean_width();
     bool same = true;
-    double mean_w = 0;
-    for (const std::uint64_t leaves : deepest.mm.leaves_each) {
-        width.push_back(std::pow(std::max(1.0, double(leaves)), 1.0 / mm_depth));
-        mean_w += width.back() / n;
-    }
     for (int d = 1; d <= max_depth; ++d) {
         const Row& row = rows[std::size_t(d)];
         if (row.has_ab) same = same && row.ab.scores == row.ord.scores;
@@ -92,8 +84,7 @@ Status run(Context& ctx) {
         s_ideal{"ideal W^⌈D/2⌉+W^⌊D/2⌋−1", {}, {}};
     for (int d = 1; d <= max_depth; ++d) {
         const Row& row = rows[std::size_t(d)];
-        double ideal = 0;
-        for (double w : width) ideal += ideal_leaves(w, d) / n;
+        const double ideal = ideal_tree.leaves(d);
         const double mm = row.has_mm ? row.mm.mean(row.mm.stats.leaves) : 0;
         const double ab = row.has_ab ? row.ab.mean(row.ab.stats.leaves) : 0;
         const double ord = row.ord.mean(row.ord.stats.leaves);
@@ -118,11 +109,6 @@ Status run(Context& ctx) {
     plot.series = {s_mm, s_ab, s_ord, s_orc, s_ideal};
     r.plot("leaves", render_svg(plot), "Leaves by depth, log scale");
 
-    auto ideal_at = [&](int d) {
-        double ideal = 0;
-        for (double w : width) ideal += ideal_leaves(w, d) / n;
-        return ideal;
-    };
     const Row& mm_row = rows[std::size_t(mm_depth)];
     r.headline("alpha-beta against minimax (thesis, table 1): nodes and time",
                "ratios, no figures given",
@@ -143,15 +129,16 @@ Status run(Context& ctx) {
                "exact on uniform trees (`ctest`: LabTree); oracle order at depth " +
                    std::to_string(oracle_depth) + ": " +
                    with_commas(std::uint64_t(orc_row.orc.mean(orc_row.orc.stats.leaves))) +
-                   " leaves vs " + with_commas(std::uint64_t(ideal_at(oracle_depth))) + " ideal");
+                   " leaves vs " + with_commas(std::uint64_t(ideal_tree.leaves(oracle_depth))) +
+                   " ideal");
     const Row& deep = rows[std::size_t(max_depth)];
     r.headline("a good ordering comes close to the ideal", "–",
                "MVV-LVA + killers + history: " +
-                   fixed(deep.ord.mean(deep.ord.stats.leaves) / ideal_at(max_depth), 2) +
+                   fixed(deep.ord.mean(deep.ord.stats.leaves) / ideal_tree.leaves(max_depth), 2) +
                    "× the ideal at depth " + std::to_string(max_depth) + "; as generated " +
                    fixed(rows[std::size_t(plain_depth)].ab.mean(
                              rows[std::size_t(plain_depth)].ab.stats.leaves) /
-                             ideal_at(plain_depth),
+                             ideal_tree.leaves(plain_depth),
                          2) +
                    "× at depth " + std::to_string(plain_depth));
     r.why(

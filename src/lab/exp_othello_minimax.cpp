@@ -2,17 +2,14 @@
 // branching factor of each search, and the measured trees against the ideal one of perfectly
 // ordered alpha-beta, W^ceil(D/2) + W^floor(D/2) - 1 leaves (Knuth and Moore 1975). Fixed
 // depth, Kibitz's full Othello evaluation; Othello has no captures, so no quiescence.
-#include <cmath>
+#include <algorithm>
 
+#include "lab/exp_common.h"
 #include "lab/experiments.h"
-#include "lab/measure.h"
-#include "lab/report.h"
 
 namespace kibitz::lab {
 
 namespace {
-
-double ideal_leaves(double w, int d) { return std::pow(w, (d + 1) / 2) + std::pow(w, d / 2) - 1.0; }
 
 struct Search {
     std::string name;
@@ -62,30 +59,15 @@ Status run(Context& ctx) {
     if (ctx.stopped()) return Done{};
 
     // Every search returned minimax's value (where minimax ran) or the same value as the others.
-    bool same = true;
-    for (int d = 1; d <= max_depth; ++d) {
-        const std::vector<Score>* first = nullptr;
-        for (const auto& s : list) {
-            if (!s.has(d)) continue;
-            if (!first) first = &s.at(d).scores;
-            same = same && s.at(d).scores == *first;
-        }
-    }
+    std::vector<std::vector<Totals>> results;
+    for (const auto& s : list) results.push_back(s.by_depth);
+    const bool same = same_scores(results);
 
     // Each position's width W: the geometric mean branching of its minimax tree.
     const Search& mm = list[0];
     const int mm_depth = mm.max_depth;
-    std::vector<double> width;
-    double mean_w = 0;
-    for (const std::uint64_t leaves : mm.at(mm_depth).leaves_each) {
-        width.push_back(std::pow(std::max(1.0, double(leaves)), 1.0 / mm_depth));
-        mean_w += width.back() / n;
-    }
-    auto ideal_at = [&](int d) {
-        double ideal = 0;
-        for (double w : width) ideal += ideal_leaves(w, d) / n;
-        return ideal;
-    };
+    const IdealTree ideal_tree(mm.at(mm_depth), mm_depth);
+    const double mean_w = ideal_tree.mean_width();
 
     Report r(ctx, "10. Othello: alpha-beta vs minimax by depth, and the ideal tree");
     r.text(
@@ -116,7 +98,7 @@ Status run(Context& ctx) {
             row.push_back(list[v].has(d) ? with_commas(std::uint64_t(leaves)) : "–");
             if (leaves > 0) series[v].x.push_back(d), series[v].y.push_back(leaves);
         }
-        const double ideal = ideal_at(d);
+        const double ideal = ideal_tree.leaves(d);
         series.back().x.push_back(d), series.back().y.push_back(ideal);
         row.push_back(with_commas(std::uint64_t(ideal)));
         row.push_back(mm.has(d) && list[1].has(d) ? percent(list[1].leaves(d) / mm.leaves(d))
@@ -140,12 +122,8 @@ Status run(Context& ctx) {
 
     // Effective branching factor: the growth of the node count from one depth to the next.
     table.clear();
-    LinePlot ebf;
-    ebf.title = "Othello: effective branching factor, nodes(D) / nodes(D−1)";
-    ebf.x_label = "depth (plies)";
-    ebf.y_label = "branching factor";
-    ebf.log_y = true;
-    ebf.integer_x = true;
+    LinePlot ebf = depth_plot("Othello: effective branching factor, nodes(D) / nodes(D−1)",
+                              "branching factor");
     for (const auto& s : list) ebf.series.push_back({s.name, {}, {}});
     for (int d = 2; d <= max_depth; ++d) {
         std::vector<std::string> row = {std::to_string(d)};
@@ -206,10 +184,10 @@ Status run(Context& ctx) {
                "the formula (Knuth and Moore)",
                "oracle order at depth " + std::to_string(od) + ": " +
                    with_commas(std::uint64_t(orc.leaves(od))) + " leaves vs " +
-                   with_commas(std::uint64_t(ideal_at(od))) + " ideal; best first " +
-                   fixed(list[2].leaves(max_depth) / ideal_at(max_depth), 2) +
+                   with_commas(std::uint64_t(ideal_tree.leaves(od))) + " ideal; best first " +
+                   fixed(list[2].leaves(max_depth) / ideal_tree.leaves(max_depth), 2) +
                    "×, killers + history " +
-                   fixed(hist.leaves(max_depth) / ideal_at(max_depth), 2) +
+                   fixed(hist.leaves(max_depth) / ideal_tree.leaves(max_depth), 2) +
                    "× the ideal at depth " + std::to_string(max_depth));
     r.why(
         "Othello's trees are narrower than chess's (W about 10 against about 35), so minimax "

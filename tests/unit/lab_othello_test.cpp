@@ -75,39 +75,6 @@ Config minimax() {
     return c;
 }
 
-// Every configuration the Othello experiments compare, and a few more.
-std::vector<std::pair<std::string, Config>> value_preserving() {
-    std::vector<std::pair<std::string, Config>> out;
-    Config c;
-    for (Order o : {Order::kWorstFirst, Order::kNone, Order::kFranaszczuk, Order::kBestFirst,
-                    Order::kMvvLva, Order::kKillers, Order::kHistory, Order::kOracle}) {
-        c.order = o;
-        out.push_back({"alpha-beta, order " + std::to_string(int(o)), c});
-    }
-    c.order = Order::kHistory;
-    c.tt = true;
-    out.push_back({"alpha-beta + tt", c});
-    c.iterative = true;
-    out.push_back({"alpha-beta + tt + id", c});
-    c.order = Order::kBestFirst;
-    out.push_back({"best first + tt + id", c});
-    c = Config{};
-    c.pvs = true;
-    out.push_back({"pvs", c});
-    c.tt = true;
-    out.push_back({"pvs + tt", c});
-    c.iterative = true;
-    out.push_back({"pvs + tt + id", c});
-    c.aspiration = 50;
-    out.push_back({"pvs + tt + id + aspiration 50", c});
-    c = Config{};
-    c.tt = c.mtdf = true;
-    out.push_back({"mtdf", c});
-    c.iterative = true;
-    out.push_back({"mtdf + id", c});
-    return out;
-}
-
 }  // namespace
 
 TEST(LabOthello, ValuePreservingVariantsAgreeWithMinimax) {
@@ -116,7 +83,7 @@ TEST(LabOthello, ValuePreservingVariantsAgreeWithMinimax) {
     for (const auto& board : boards)
         for (int depth = 1; depth <= 4; ++depth) {
             const auto reference = lab_search(board, minimax(), depth);
-            for (const auto& [name, config] : value_preserving()) {
+            for (const auto& [name, config] : lab::value_preserving(-1, 50)) {
                 const auto o = lab_search(board, config, depth);
                 EXPECT_EQ(o.score, reference.score)
                     << name << ", depth " << depth << ", " << board.to_text();
@@ -152,7 +119,7 @@ TEST(LabOthello, SearchedToTheEndItIsTheSolversScore) {
         const othello::Board board = board_from(text);
         const int exact = solver.solve(board, -64, 64);
         const int depth = 2 * board.empty_count();
-        for (const auto& [name, config] : value_preserving()) {
+        for (const auto& [name, config] : lab::value_preserving(-1, 50)) {
             EXPECT_EQ(lab_search(board, config, depth).score, 100 * exact) << name << ", " << text;
         }
         EXPECT_EQ(lab_search(board, minimax(), depth).score, 100 * exact) << text;

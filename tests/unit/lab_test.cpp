@@ -39,33 +39,6 @@ lab::Outcome lab_search(const char* fen, const Config& c, int depth,
     return ab.run(g, depth);
 }
 
-std::vector<std::pair<std::string, Config>> value_preserving(int quiescence) {
-    std::vector<std::pair<std::string, Config>> out;
-    Config c;
-    c.quiescence = quiescence;
-    for (Order o : {Order::kWorstFirst, Order::kNone, Order::kFranaszczuk, Order::kBestFirst,
-                    Order::kMvvLva, Order::kKillers, Order::kHistory, Order::kOracle}) {
-        c.order = o;
-        out.push_back({"order " + std::to_string(int(o)), c});
-    }
-    c.order = Order::kHistory;
-    c.pvs = true;
-    out.push_back({"pvs", c});
-    c.tt = true;
-    out.push_back({"pvs + tt", c});
-    c.iterative = true;
-    out.push_back({"pvs + tt + id", c});
-    c.aspiration = 10;
-    out.push_back({"pvs + tt + id + aspiration 10", c});
-    c.aspiration = 0;
-    c.pvs = false;
-    c.mtdf = true;
-    out.push_back({"mtdf + id", c});
-    c.iterative = false;
-    out.push_back({"mtdf", c});
-    return out;
-}
-
 }  // namespace
 
 TEST(LabSearch, ValuePreservingVariantsAgreeWithMinimax) {
@@ -77,7 +50,7 @@ TEST(LabSearch, ValuePreservingVariantsAgreeWithMinimax) {
                 minimax.order = Order::kNone;
                 minimax.quiescence = quiescence;
                 const auto reference = lab_search(fen, minimax, depth);
-                for (const auto& [name, config] : value_preserving(quiescence)) {
+                for (const auto& [name, config] : lab::value_preserving(quiescence, 10)) {
                     const auto o = lab_search(fen, config, depth);
                     EXPECT_EQ(o.score, reference.score)
                         << name << ", depth " << depth << ", q " << quiescence << ", " << fen;

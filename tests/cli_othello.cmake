@@ -12,6 +12,12 @@ if(NOT KIBITZ_SANITIZE)
     set_tests_properties(othello_perft_9 PROPERTIES PASS_REGULAR_EXPRESSION "Nodes: 3005288\n")
 endif()
 
+# ---- Bench: 24 positions searched to a fixed depth; the same count on every run -------------
+add_test(NAME othello_bench_3
+         COMMAND sh -c "a=$(\"$<TARGET_FILE:kibitz>\" othello bench 3 2>/dev/null | head -1) && b=$(\"$<TARGET_FILE:kibitz>\" othello bench 3 2>/dev/null | head -1) && test \"$a\" = \"$b\" && echo \"$a\"")
+set_tests_properties(othello_bench_3 PROPERTIES PASS_REGULAR_EXPRESSION
+                     "^Nodes searched: [1-9][0-9]+\n$")
+
 # ---- Endgame solver: FFO positions with known exact scores and best moves ------------------
 set(othello_data "${PROJECT_SOURCE_DIR}/data/othello")
 # #1-#19 (14-16 empties): about 0.1 s in a Release build; the sanitizer build solves #1-#3.

@@ -8,6 +8,7 @@ void register_othello(CLI::App& app) {
         "othello", "Othello on the same search: perft, endgame solver, GTP and NBoard engines");
     othello->require_subcommand(1);
     register_othello_perft(*othello);
+    register_othello_bench(*othello);
     register_othello_probcut_fit(*othello);
     register_othello_pattern_fit(*othello);
     register_othello_match(*othello);

@@ -28,6 +28,7 @@ void register_tune_ga(CLI::App& tune);
 void register_tune_texel(CLI::App& tune);
 // The subcommands of `kibitz othello` (cmd_othello*.cpp).
 void register_othello_perft(CLI::App& othello);
+void register_othello_bench(CLI::App& othello);
 void register_othello_probcut_fit(CLI::App& othello);
 void register_othello_pattern_fit(CLI::App& othello);  // cmd_othello_patterns.cpp
 void register_othello_match(CLI::App& othello);

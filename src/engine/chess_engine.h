@@ -51,12 +51,6 @@ private:
 
 using ChessEngine = Engine<ChessGame, ChessEvaluator>;
 
-struct BenchResult {
-    std::uint64_t nodes = 0;
-    std::int64_t time_ms = 0;
-    std::uint64_t nps = 0;
-};
-
 // The bench: fixed positions searched to a fixed depth with one thread and a fresh 16 MB
 // table each, so the node count is a signature of the search and evaluation. Writes one line
 // per position to log. weights, when given, replace the default weights.

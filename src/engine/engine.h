@@ -16,6 +16,13 @@
 
 namespace kibitz::engine {
 
+// What a bench run measured (kibitz bench, kibitz othello bench).
+struct BenchResult {
+    std::uint64_t nodes = 0;
+    std::int64_t time_ms = 0;
+    std::uint64_t nps = 0;
+};
+
 template <search::Game G, class E, search::Features F = search::Features{}>
 class Engine {
 public:

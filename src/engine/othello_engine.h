@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <ostream>
 
 #include "engine/engine.h"
 #include "engine/othello_game.h"
@@ -83,5 +84,11 @@ inline OthelloGame make_othello_game(const othello::Board& board,
     if (empties > 0) g.set_solver(make_othello_solver(hash_mb), empties);
     return g;
 }
+
+// The Othello bench: 24 positions after 8 to 38 random moves from the start (a fixed seed),
+// each searched to `depth` with a fresh engine (16 MB, no solver): the node count is a
+// signature of the Othello search and evaluation. Writes one line a position to log.
+BenchResult run_othello_bench(int depth, std::ostream& log);
+inline constexpr int kOthelloBenchDepth = 10;
 
 }  // namespace kibitz::engine

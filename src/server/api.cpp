@@ -51,10 +51,8 @@ Reply othello_route(OthelloService& o, const Request& r, const Json& j) {
         return wrong_method();
     }
     if (rest == "/export") return m == "GET" ? o.export_text(id) : wrong_method();
-    if (rest == "/events")
-        return error_reply(404, "Othello games have no event stream: poll GET " +
-                                    std::string(kOthelloGames) + "/" + id);
-    if (m != "POST") return wrong_method();
+    if (m != "POST")
+        return rest == "/events" ? error_reply(400, "events are a GET stream") : wrong_method();
     if (rest == "/move") return o.move(id, r.token, j);
     if (rest == "/takeback") return o.takeback(id, r.token);
     return error_reply(404, "no such API path: " + r.path);

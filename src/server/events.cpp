@@ -58,6 +58,14 @@ std::shared_ptr<Stream> EventHub::subscribe(const std::string& game_id) {
     return s;
 }
 
+std::shared_ptr<Stream> EventHub::subscribe(const std::string& game_id, const Json& first,
+                                            int& status) {
+    auto s = subscribe(game_id);
+    status = s ? 200 : 429;
+    if (s) s->push(first.dump());
+    return s;
+}
+
 int EventHub::unsubscribe(const std::string& game_id, const std::shared_ptr<Stream>& s) {
     std::lock_guard lock(mutex_);
     auto it = streams_.find(game_id);

@@ -42,6 +42,8 @@ public:
 
     // A new stream for a game's events, or nullptr when max_streams are open.
     std::shared_ptr<Stream> subscribe(const std::string& game_id);
+    // subscribe() with `first` queued on the new stream; status 200, or 429 and nullptr.
+    std::shared_ptr<Stream> subscribe(const std::string& game_id, const Json& first, int& status);
     // Forgets a stream; returns how many streams the game still has.
     int unsubscribe(const std::string& game_id, const std::shared_ptr<Stream>& s);
     // Sends an event to every stream of the game.

@@ -7,8 +7,11 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <functional>
+#include <memory>
 
 #include "server/api.h"
+#include "server/othello_service.h"
 
 namespace kibitz::server {
 
@@ -46,6 +49,38 @@ void send(httplib::Response& res, const Reply& r) {
 
 void send_error(httplib::Response& res, int status, const std::string& message) {
     send(res, error_reply(status, message));
+}
+
+// Sends `stream`'s events as text/event-stream until the page goes away, the server stops or
+// kStreamLife passes; `closed` runs at the end. A null stream is refused with `status` (404:
+// `unknown` is the message; else too many streams).
+void serve_events(httplib::Response& res, std::shared_ptr<Stream> stream, int status,
+                  const std::string& unknown,
+                  std::function<void(const std::shared_ptr<Stream>&)> closed) {
+    if (!stream) {
+        send_error(res, status, status == 404 ? unknown : "too many event streams are open");
+        return;
+    }
+    res.set_header("Cache-Control", "no-cache");
+    const auto opened = std::chrono::steady_clock::now();
+    res.set_chunked_content_provider(
+        "text/event-stream",
+        [stream, opened](std::size_t, httplib::DataSink& sink) {
+            if (std::chrono::steady_clock::now() - opened > kStreamLife) {
+                sink.done();
+                return true;
+            }
+            const auto data = stream->next(kHeartbeat);
+            if (!data) {
+                sink.done();
+                return true;
+            }
+            return sink.write(data->data(), data->size());
+        },
+        [stream, closed = std::move(closed)](bool) {
+            stream->close();
+            closed(stream);
+        });
 }
 
 }  // namespace
@@ -124,38 +159,28 @@ void HttpServer::routes() {
             send_error(res, 500, what);
         });
 
-    // 2. The event stream of one game.
-    http.Get(R"(/api/games/([0-9a-f]{16})/events)", [this](const httplib::Request& req,
-                                                           httplib::Response& res) {
-        const std::string id = req.matches[1];
-        int status = 0;
-        auto stream = service_.open_stream(id, status);
-        if (!stream) {
-            send_error(res, status,
-                       status == 404 ? "no game " + id : "too many event streams are open");
-            return;
-        }
-        res.set_header("Cache-Control", "no-cache");
-        const auto opened = std::chrono::steady_clock::now();
-        res.set_chunked_content_provider(
-            "text/event-stream",
-            [stream, opened](std::size_t, httplib::DataSink& sink) {
-                if (std::chrono::steady_clock::now() - opened > kStreamLife) {
-                    sink.done();
-                    return true;
-                }
-                const auto data = stream->next(kHeartbeat);
-                if (!data) {
-                    sink.done();
-                    return true;
-                }
-                return sink.write(data->data(), data->size());
-            },
-            [this, id, stream](bool) {
-                stream->close();
-                service_.close_stream(id, stream);
-            });
-    });
+    // 2. The event stream of one game, chess or Othello.
+    http.Get(R"(/api/games/([0-9a-f]{16})/events)",
+             [this](const httplib::Request& req, httplib::Response& res) {
+                 const std::string id = req.matches[1];
+                 int status = 0;
+                 auto stream = service_.open_stream(id, status);
+                 serve_events(res, std::move(stream), status, "no game " + id,
+                              [this, id](const std::shared_ptr<Stream>& s) {
+                                  service_.close_stream(id, s);
+                              });
+             });
+    http.Get(R"(/api/othello/games/([0-9a-f]{16})/events)",
+             [this](const httplib::Request& req, httplib::Response& res) {
+                 const std::string id = req.matches[1];
+                 int status = 0;
+                 OthelloService& othello = service_.othello();
+                 auto stream = othello.open_stream(id, status);
+                 serve_events(res, std::move(stream), status, "no Othello game " + id,
+                              [&othello, id](const std::shared_ptr<Stream>& s) {
+                                  othello.close_stream(id, s);
+                              });
+             });
 
     // 3. The REST API.
     const auto api = [this](const httplib::Request& req, httplib::Response& res) {
@@ -203,6 +228,7 @@ void HttpServer::run() { http_->listen_after_bind(); }
 
 void HttpServer::stop() {
     service_.hub().close_all();
+    service_.othello().hub().close_all();
     http_->stop();
 }
 

@@ -240,6 +240,7 @@ OthelloService::OthelloService(Store& store, Options options) : store_(store), o
 OthelloService::~OthelloService() {
     // The worker's last callbacks still use the games: stop it before the members go.
     worker_.reset();
+    hub_.close_all();
 }
 
 OthelloService::Entry* OthelloService::find(const std::string& id) {
@@ -262,10 +263,16 @@ Json OthelloService::state(const Entry& e) const {
     return e.game.to_json(e.job != nullptr, e.live);
 }
 
+void OthelloService::publish_state(const Entry& e) {
+    hub_.publish(e.game.id, {{"type", "state"}, {"game", state(e)}});
+}
+
 Reply OthelloService::commit(Entry& e, int status) {
     start_engine_move(e);
     save(e);
-    return json_reply(state(e), status);
+    Json game = state(e);
+    hub_.publish(e.game.id, {{"type", "state"}, {"game", game}});
+    return json_reply(std::move(game), status);
 }
 
 void OthelloService::start_engine_move(Entry& e) {
@@ -296,7 +303,9 @@ void OthelloService::engine_info(const std::shared_ptr<OthelloJob>& job,
                                  const OthelloSearchInfo& info) {
     Lock lock(mutex_);
     Entry* e = find(job->game_id);
-    if (e && e->job == job) e->live = info;
+    if (!e || e->job != job) return;
+    e->live = info;
+    publish_state(*e);
 }
 
 void OthelloService::engine_moved(const std::shared_ptr<OthelloJob>& job, Move m,
@@ -307,13 +316,13 @@ void OthelloService::engine_moved(const std::shared_ptr<OthelloJob>& job, Move m
     e->job.reset();
     e->live.reset();
     OthelloGame& g = e->game;
-    if (!(g.board() == job->board)) return;
-    if (!g.board().is_legal(m)) {  // no iteration finished: the first legal move
-        othello::MoveList list;
-        g.board().generate(list);
-        if (list.empty()) return;
-        m = list[0];
+    othello::MoveList list;
+    g.board().generate(list);
+    if (!(g.board() == job->board) || list.empty()) {  // cannot happen: the job is the game's
+        publish_state(*e);
+        return;
     }
+    if (!g.board().is_legal(m)) m = list[0];  // no iteration finished: the first legal move
     g.play(m, now_ms()).search = info;
     start_engine_move(*e);
     try {
@@ -321,6 +330,7 @@ void OthelloService::engine_moved(const std::shared_ptr<OthelloJob>& job, Move m
     } catch (const std::exception&) {
         // Kept in memory; the next change saves the whole game again.
     }
+    publish_state(*e);
 }
 
 Reply OthelloService::info() const {
@@ -433,6 +443,8 @@ Reply OthelloService::remove(const std::string& id, const std::string& token) {
     cancel_job(*e);
     store_.remove_othello(id);
     games_.erase(id);
+    hub_.publish(id, {{"type", "deleted"}, {"id", id}});
+    hub_.close(id);
     return json_reply({{"deleted", id}});
 }
 
@@ -506,6 +518,20 @@ Reply OthelloService::export_text(const std::string& id) const {
     r.content_type = "text/plain; charset=utf-8";
     r.filename = "kibitz-othello-" + id + ".txt";
     return r;
+}
+
+std::shared_ptr<Stream> OthelloService::open_stream(const std::string& id, int& status) {
+    Lock lock(mutex_);
+    const Entry* e = find(id);
+    if (!e) {
+        status = 404;
+        return nullptr;
+    }
+    return hub_.subscribe(id, {{"type", "state"}, {"game", state(*e)}}, status);
+}
+
+void OthelloService::close_stream(const std::string& id, const std::shared_ptr<Stream>& s) {
+    hub_.unsubscribe(id, s);
 }
 
 bool OthelloService::busy() const { return worker_->busy(); }

@@ -1,7 +1,8 @@
 // The web app's Othello commands (docs/api.md, "Othello"): games in memory, saved to SQLite
 // before every reply, the engine's moves searched by one dedicated worker thread so that no
-// HTTP thread waits for them (the page polls the game while the engine thinks). Thread-safe and
-// HTTP-free, so tests call it directly.
+// HTTP thread waits for them; every change of a game, and each iteration of the engine's search,
+// goes to the game's event streams as a `state` event. Thread-safe and HTTP-free, so tests call
+// it directly.
 #pragma once
 
 #include <condition_variable>
@@ -15,6 +16,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/events.h"
 #include "server/othello_game.h"
 #include "server/service.h"
 #include "server/store.h"
@@ -50,6 +52,12 @@ public:
     Reply takeback(const std::string& id, const std::string& token);
     Reply export_text(const std::string& id) const;
 
+    // A stream of a game's events, starting with its state; nullptr when the game is unknown
+    // (status 404) or too many streams are open (429).
+    std::shared_ptr<Stream> open_stream(const std::string& id, int& status);
+    void close_stream(const std::string& id, const std::shared_ptr<Stream>& s);
+    EventHub& hub() { return hub_; }
+
     // Problems met while loading the database (games left out).
     const std::vector<std::string>& load_problems() const { return problems_; }
     // True while the engine has a move to search or is searching (for tests).
@@ -68,6 +76,7 @@ private:
     const Entry* find(const std::string& id) const;
     void save(Entry& e);
     Json state(const Entry& e) const;
+    void publish_state(const Entry& e);
     // After a change: lets the engine move if it is its turn, saves, replies with the game.
     Reply commit(Entry& e, int status = 200);
     // The engine's turn: a forced pass at once, else a search by the worker.
@@ -83,6 +92,7 @@ private:
     mutable std::mutex mutex_;
     std::map<std::string, Entry> games_;
     std::vector<std::string> problems_;
+    EventHub hub_;
     std::unique_ptr<OthelloWorker> worker_;  // last: it stops first
 };
 

@@ -485,14 +485,7 @@ std::shared_ptr<Stream> Service::open_stream(const std::string& id, int& status)
         status = 404;
         return nullptr;
     }
-    auto s = hub_.subscribe(id);
-    if (!s) {
-        status = 429;
-        return nullptr;
-    }
-    status = 200;
-    s->push(Json{{"type", "state"}, {"game", state(*e)}}.dump());
-    return s;
+    return hub_.subscribe(id, {{"type", "state"}, {"game", state(*e)}}, status);
 }
 
 void Service::close_stream(const std::string& id, const std::shared_ptr<Stream>& s) {

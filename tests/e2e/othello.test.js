@@ -1,6 +1,7 @@
 // The Othello page (web/othello.html) in the browser: a game against Kibitz with its four
 // legal-move dots, a move and the engine's reply, a takeback, games imported as text with a
-// pass (written in the text, or played with the Pass button), and a reload that finds the game.
+// pass (written in the text, or played with the Pass button), a reload that finds the game, and a
+// second browser that follows a game through its event stream.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { useServerAndBrowser, newPage, waitFor } from './helpers.js';
@@ -174,6 +175,36 @@ test('import a game with a pass, bad text named, reload finds it', { timeout: 60
         await page.click('#btn-games');
         await page.waitForSelector(`#dlg-games[open] tr[data-id="${g.id}"]`);
         assert.deepEqual(page.errors, []);
+        await page.close();
+    });
+
+test('another tab follows the game as it is played and deleted', { timeout: 30000 },
+    async () => {
+        const page = await openPage();
+        await newGame(page, { mode: 'humans' });
+        await page.waitForFunction(() => document.querySelectorAll('#board.playable .cell.legal')
+            .length === 4);
+        const watcher = await newPage(browser);  // a browser of its own: no token, a spectator
+        await watcher.goto(page.url());
+        await watcher.waitForFunction(() => document.body.dataset.ready === '1');
+        await page.click('#board [data-square="f5"]');
+        await watcher.waitForFunction(() => document.querySelectorAll('#moves .omove').length ===
+            1);
+        await page.click('#board [data-square="d6"]');
+        await watcher.waitForFunction(() => document.querySelectorAll('#moves .omove').length ===
+            2);
+        const id = page.url().match(/#\/game\/([0-9a-f]{16})/)[1];
+        const deleted = await page.evaluate(async (gameId) => {
+            const own = JSON.parse(localStorage.getItem('othello.kibitz.tokens'))[gameId];
+            return (await fetch(`/api/othello/games/${gameId}`, { method: 'DELETE',
+                headers: { 'X-Kibitz-Token': own.token } })).status;
+        }, id);
+        assert.equal(deleted, 200);
+        await watcher.waitForFunction(() => !/#\/game\//.test(location.hash));
+        assert.match(await watcher.textContent('#notice'), /deleted/);
+        assert.deepEqual(watcher.errors, []);
+        assert.deepEqual(page.errors, []);
+        await watcher.close();
         await page.close();
     });
 

@@ -128,6 +128,29 @@ TEST_F(ServerHttpLoopback, ServesThePageChessgroundAndAnEventStream) {
     EXPECT_EQ(r->status, 404);
 }
 
+TEST_F(ServerHttpLoopback, AnOthelloGameHasAnEventStreamToo) {
+    auto c = client();
+    auto r = c.Post("/api/othello/games", R"({"mode": "humans"})", "application/json");
+    ASSERT_TRUE(r);
+    ASSERT_EQ(r->status, 201) << r->body;
+    const std::string id = Json::parse(r->body)["game"]["id"];
+    std::string received;
+    auto stream = client();
+    r = stream.Get("/api/othello/games/" + id + "/events", [&](const char* data, std::size_t n) {
+        received.append(data, n);
+        return received.find("\n\n") == std::string::npos;
+    });
+    ASSERT_EQ(received.rfind("data: ", 0), 0u) << received;
+    const Json first = Json::parse(received.substr(6, received.find("\n\n") - 6));
+    EXPECT_EQ(first["type"], "state");
+    EXPECT_EQ(first["game"]["game"], "othello");
+    EXPECT_EQ(first["game"]["id"], id);
+    r = c.Get("/api/othello/games/0123456789abcdef/events");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 404);
+    EXPECT_NE(r->body.find("no Othello game"), std::string::npos) << r->body;
+}
+
 class ServerHttpNetwork : public ServerHttpLoopback {
 protected:
     void SetUp() override {

@@ -307,6 +307,61 @@ TEST(ServerOthello, ImportErrorsNameTheMove) {
     EXPECT_NO_THROW(r.body.dump());
 }
 
+// The events of a stream, parsed ("data: {...}\n\n" each), waiting up to `limit` for `n`.
+std::vector<Json> events(Stream& stream, std::size_t n, std::chrono::milliseconds limit = 30s) {
+    std::vector<Json> out;
+    const auto end = std::chrono::steady_clock::now() + limit;
+    while (out.size() < n && std::chrono::steady_clock::now() < end) {
+        const auto text = stream.next(50ms);
+        if (!text) break;
+        for (std::size_t at = 0; (at = text->find("data: ", at)) != std::string::npos;) {
+            const auto stop = text->find("\n\n", at);
+            out.push_back(Json::parse(text->substr(at + 6, stop - at - 6)));
+            at = stop;
+        }
+    }
+    return out;
+}
+
+TEST(ServerOthello, TheEventStreamFollowsMovesTheSearchAndDeletion) {
+    auto s = make_service();
+    OthelloService& o = s->othello();
+    int status = 0;
+    EXPECT_EQ(o.open_stream("0123456789abcdef", status), nullptr);
+    EXPECT_EQ(status, 404);
+    const Created c = create(*s, {{"color", "black"}, {"level", 2}});
+    auto stream = o.open_stream(c.id, status);
+    ASSERT_NE(stream, nullptr);
+    EXPECT_EQ(status, 200);
+    auto got = events(*stream, 1);
+    ASSERT_EQ(got.size(), 1u);
+    EXPECT_EQ(got[0]["type"], "state");
+    EXPECT_EQ(got[0]["game"]["moves"].size(), 0u);
+    ASSERT_EQ(move(*s, c, "f5").status, 200);
+    // The person's move (Kibitz thinking), its search's iterations, then its reply.
+    bool thought = false, replied = false;
+    for (int i = 0; i < 200 && !replied; ++i) {
+        for (const Json& ev : events(*stream, 1)) {
+            ASSERT_EQ(ev["type"], "state");
+            const Json& g = ev["game"];
+            if (g["moves"].size() == 1 && g["engine"]["thinking"].get<bool>()) thought = true;
+            if (g["moves"].size() == 2) {
+                replied = true;
+                EXPECT_FALSE(g["engine"]["thinking"].get<bool>());
+            }
+        }
+    }
+    EXPECT_TRUE(thought);
+    EXPECT_TRUE(replied);
+    EXPECT_EQ(call(*s, "GET", at(c, "events")).status, 400);  // only as a stream, over HTTP
+    ASSERT_EQ(call(*s, "DELETE", at(c), nullptr, c.token).status, 200);
+    got = events(*stream, 1);
+    ASSERT_EQ(got.size(), 1u);
+    EXPECT_EQ(got[0], Json({{"type", "deleted"}, {"id", c.id}}));
+    EXPECT_FALSE(stream->next(50ms));  // and the stream ends
+    o.close_stream(c.id, stream);
+}
+
 TEST(ServerOthello, ListAndDelete) {
     auto s = make_service();
     const Created a = create(*s, {{"mode", "humans"}});

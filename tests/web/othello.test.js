@@ -1,11 +1,11 @@
 // Tests of web/js/othello/lib/: board texts, squares, positions of a game object, the move
-// list, evaluations in discs, the status line and the result.
+// list, evaluations in discs, the status line and the result, which of two readings is newer.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { squareName, squareIndex, parseBoard, countDiscs, positionAt, other }
     from '../../web/js/othello/lib/board.js';
 import { moveRows, discsText, evalText, evalSentence, pvText, resultWords, statusText,
-    passExplanation, myTurn, pollDelay, seatMoves, summaryResult, exportName, scoreText }
+    passExplanation, myTurn, seatMoves, summaryResult, exportName, scoreText, newerReading }
     from '../../web/js/othello/lib/game.js';
 
 const START = `${'-'.repeat(27)}OX------XO${'-'.repeat(27)} X`;
@@ -108,13 +108,11 @@ test('status, pass and result words', () => {
     const thinking = gameObject();
     assert.match(statusText(thinking, 'black'), /Kibitz \(White\) is thinking/);
     assert.equal(myTurn(thinking, 'black'), false);
-    assert.equal(pollDelay(thinking), 250);
     const mine = gameObject({ turn: 'black', engine: { thinking: false } });
     assert.equal(statusText(mine, 'black'), 'Your move (Black)');
     assert.equal(myTurn(mine, 'black'), true);
     assert.equal(myTurn(mine, 'white'), false);
     assert.equal(myTurn(mine, null), false);
-    assert.equal(pollDelay(mine), null);
     const pass = gameObject({ turn: 'black', must_pass: true, legal: ['pass'],
         engine: { thinking: false } });
     assert.match(statusText(pass, 'black'), /must pass/);
@@ -131,7 +129,6 @@ test('status, pass and result words', () => {
     assert.equal(resultWords(won, 'black'), 'Black wins 40\u201324. You win!');
     assert.equal(resultWords(won, 'white'), 'Black wins 40\u201324. Kibitz wins.');
     assert.equal(statusText(won, null), 'Black wins 40\u201324.');
-    assert.equal(pollDelay(won), null);
     const drawn = { ...won, result: 'draw', score: { black: 32, white: 32 } };
     assert.equal(resultWords(drawn, 'black'), 'Draw, 32\u201332.');
     assert.equal(summaryResult({ over: false }), 'unfinished');
@@ -141,4 +138,26 @@ test('status, pass and result words', () => {
     assert.equal(resultWords(lost, 'black'), 'White wins 52\u201312. Kibitz wins.');
     assert.equal(scoreText(lost), '52\u201312');
     assert.equal(exportName('abc'), 'kibitz-othello-abc.txt');
+});
+
+test('which of two readings of a game is newer, in whatever order they come', () => {
+    const thinking = gameObject({ updated: 10 });
+    const iteration = (depth) => gameObject({ updated: 10,
+        engine: { thinking: true, search: { ply: 1, depth, eval: 1 } } });
+    const replied = gameObject({ updated: 11, engine: { thinking: false,
+        search: { ply: 1, depth: 6, eval: 1 } } });
+    assert.equal(newerReading(thinking, null), true);
+    assert.equal(newerReading(iteration(3), thinking), true);
+    assert.equal(newerReading(iteration(4), iteration(3)), true);
+    assert.equal(newerReading(iteration(3), iteration(3)), false);
+    // The answer to the person's move after its events: dropped.
+    assert.equal(newerReading(thinking, iteration(4)), false);
+    assert.equal(newerReading(thinking, replied), false);
+    assert.equal(newerReading(iteration(5), replied), false);
+    assert.equal(newerReading(replied, iteration(5)), true);
+    // The last move's search shown while a new search starts is older than the new one's.
+    const older = gameObject({ updated: 10, engine: { thinking: true,
+        search: { ply: 0, depth: 9 } } });
+    assert.equal(newerReading(iteration(1), older), true);
+    assert.equal(newerReading(older, iteration(1)), false);
 });

@@ -2,7 +2,7 @@
 // (buttons, keyboard, dialogs). All game facts come from the server's game object.
 
 import { request } from './api.js';
-import { openStream, closeStream } from './stream.js';
+import { followStream, closeStream } from './stream.js';
 import { createBoard, askPromotion } from './board.js';
 import { app, tokens, invites, shownPly, isLive, fenAt, myTurn, writeFlag } from './state.js';
 import { showError, clearError, notify, clearNotice, announce, copyText, h } from './dom.js';
@@ -88,10 +88,7 @@ async function openGame(id, inviteSeat, inviteToken) {
     }
     board.orient(app.seat === 'black' ? 'black' : 'white');
     setGame(game, true);
-    openStream(id, app.token, onEvent, (s) => {
-        if (s === 'reconnecting') notify('Connection lost; reconnecting…', 3000);
-        if (s === 'reconnecting' || s === 'closed') streamLost(id, s === 'closed');
-    });
+    followStream(id, app.token, gamePath(), onEvent, gameDeleted);
 }
 
 function onEvent(ev) {
@@ -585,23 +582,6 @@ async function openGames() {
 function gameDeleted(id) {
     forgetGame(id);
     notify('This game was deleted.');
-}
-
-// The stream broke (EventSource then reconnects) or gave up (after a refused reconnection).
-// A deleted game is left at once, as the `deleted` event may not have come (API-REQUESTS.md
-// 6); while the server is away, EventSource keeps trying.
-async function streamLost(id, closed) {
-    if (app.id !== id) return;
-    try {
-        await request('GET', gamePath());
-        if (closed && app.id === id) {
-            showError('The game\'s updates stopped; reload the page to follow it.');
-        }
-    } catch (e) {
-        if (app.id !== id) return;
-        if (e.status === 404) gameDeleted(id);
-        else if (closed) showError(e.message);
-    }
 }
 
 // After a game was deleted (here or in another tab): its token and the start page's memory of

@@ -1,14 +1,15 @@
-// Kibitz Othello page entry: routing (#/game/ID), the game object from the server (polled while
-// Kibitz thinks), the board's clicks, and every action (buttons, keyboard, dialogs). All game
+// Kibitz Othello page entry: routing (#/game/ID), the game object from the server (answers and
+// the game's event stream), the board's clicks, and every action (buttons, keyboard, dialogs). All game
 // facts, legal moves included, come from the server's game object (docs/api.md, "Othello").
 
 import { request } from '../api.js';
 import { showError, clearError, notify, announce, copyText, h } from '../dom.js';
 import { tokenStore } from '../lib/tokens.js';
+import { followStream, closeStream } from '../stream.js';
 import { createBoard } from './board.js';
 import { positionAt } from './lib/board.js';
 import { colorName, myTurn, moveRows, evalText, evalSentence, pvText, resultWords,
-    passExplanation, statusText, pollDelay, exportName, summaryResult, discsText }
+    passExplanation, statusText, exportName, newerReading, summaryResult, discsText }
     from './lib/game.js';
 
 const $ = (id) => document.getElementById(id);
@@ -25,7 +26,7 @@ const app = {
     id: null, game: null, seat: null, token: null,
     ply: null,          // the ply shown when looking back; null: the current position
     levels: [], defaultLevel: 3,
-    pollTimer: null, busy: false, bannerClosed: false,
+    busy: false, bannerClosed: false,
 };
 
 const board = createBoard($('board'), { onPlay: (sq) => play(sq) });
@@ -51,7 +52,7 @@ function gamePath(suffix = '') {
 // 2. Opening and following a game.
 
 async function openGame(id) {
-    stopPolling();
+    closeStream();
     const stored = tokens.get(id);
     Object.assign(app, { id, game: null, seat: stored?.seat || null,
         token: stored?.token || null, ply: null, bannerClosed: false });
@@ -77,6 +78,27 @@ async function openGame(id) {
     }
     clearError();
     setGame(game, true);
+    followStream(id, null, gamePath(), onEvent, gameGone, `${API}/games`);
+}
+
+// The game's events: its state after every change and each iteration of Kibitz's search, and
+// its deletion (in another tab).
+function onEvent(ev) {
+    if (ev.type === 'state' && ev.game?.id === app.id) setGame(ev.game);
+    else if (ev.type === 'deleted' && ev.id === app.id) gameGone(ev.id);
+}
+
+// A game deleted elsewhere: its token and the page's memory of it go, and the page shows the
+// start.
+function gameGone(id) {
+    tokens.remove(id);
+    forgetLast(id);
+    if (app.id !== id) return;
+    closeStream();
+    Object.assign(app, { id: null, game: null, seat: null, token: null });
+    history.replaceState(null, '', '#/');
+    notify('This game was deleted.');
+    render();
 }
 
 function forgetLast(id) {
@@ -87,18 +109,13 @@ function forgetLast(id) {
     }
 }
 
-// Takes a new game object (an answer or a poll): announces new moves, turns the flipped discs
-// over, re-renders, and polls again while Kibitz thinks. An answer older than the game shown is
-// dropped (a poll may have brought the engine's reply first).
+// Takes a new game object (an answer or an event): announces new moves, turns the flipped discs
+// over, re-renders. A reading older than the game shown is dropped (an event may have brought
+// the engine's reply before the answer to the person's move).
 function setGame(game, first = false) {
     const prev = app.game;
     if (!game || game.id !== app.id) return;
-    if (!first && prev && !(game.updated > prev.updated) &&
-        game.engine?.thinking === prev.engine?.thinking &&
-        JSON.stringify(game.engine?.search) === JSON.stringify(prev.engine?.search)) {
-        schedulePoll();
-        return;
-    }
+    if (!first && !newerReading(game, prev)) return;
     app.game = game;
     let animate = false;
     if (prev && !first) {
@@ -121,33 +138,6 @@ function setGame(game, first = false) {
     }
     if (app.ply !== null && app.ply >= game.moves.length) app.ply = null;
     render(animate);
-    schedulePoll();
-}
-
-function stopPolling() {
-    clearTimeout(app.pollTimer);
-    app.pollTimer = null;
-}
-
-function schedulePoll() {
-    stopPolling();
-    const delay = pollDelay(app.game);
-    if (delay === null) return;
-    const id = app.id;
-    app.pollTimer = setTimeout(async () => {
-        if (app.id !== id) return;
-        try {
-            const game = await request('GET', gamePath(), {});
-            if (app.id === id) setGame(game);
-        } catch (e) {
-            if (e.status === 404) {
-                showError(`The game ${id} was deleted.`);
-                return;
-            }
-            // The server may be restarting: try again a little later.
-            app.pollTimer = setTimeout(schedulePoll, 1000);
-        }
-    }, delay);
 }
 
 // 3. Moves and actions.
@@ -230,7 +220,7 @@ async function removeGame(id, t) {
     forgetLast(id);
     if (app.id === id) {
         Object.assign(app, { id: null, game: null, seat: null, token: null });
-        stopPolling();
+        closeStream();
         history.replaceState(null, '', '#/');
         render();
     }

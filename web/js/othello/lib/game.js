@@ -125,10 +125,18 @@ export function statusText(game, seat) {
     return `${side} to move${game.must_pass ? ': no legal move, must pass' : ''}`;
 }
 
-// How long to wait before asking the server again (ms), or null when nothing is pending.
-export function pollDelay(game) {
-    if (!game || game.over) return null;
-    return game.engine?.thinking ? 250 : null;
+// Whether `game` is a later reading of the game than `prev` (answers and events can arrive in
+// either order). Every change of the moves or of whether Kibitz thinks raises `updated`; with
+// the same `updated`, only a further iteration of Kibitz's search is news.
+export function newerReading(game, prev) {
+    if (!prev) return true;
+    if (game.updated !== prev.updated) return game.updated > prev.updated;
+    if (Boolean(game.engine?.thinking) !== Boolean(prev.engine?.thinking)) return true;
+    const s = game.engine?.search;
+    const p = prev.engine?.search;
+    if (!s) return false;
+    if (!p) return true;
+    return s.ply > p.ply || (s.ply === p.ply && s.depth > p.depth);
 }
 
 // The download name of a game's text.

@@ -22,7 +22,8 @@ void register_othello_match(CLI::App& othello) {
     CLI::App* cmd = othello.add_subcommand(
         "match", "Play an Othello match: Kibitz configurations and GTP engines (gtp-rhino, Edax)");
     cmd->footer(
-        "Players: kibitz[:depth=N,movetime=MS,eval=discs|table|mobility,probcut=on|off|DEVIATIONS,"
+        "Players: "
+        "kibitz[:depth=N,movetime=MS,eval=discs|table|mobility|patterns,probcut=on|off|DEVIATIONS,"
         "solve=EMPTIES,hash=MB,name=NAME] or gtp:COMMAND (e.g. 'gtp:gtp-rhino -l 3').\n"
         "Each random opening is played twice, colours swapped; a game's score is the final disc "
         "difference with the empties to the winner.");

@@ -2,6 +2,8 @@
 
 #include <cctype>
 #include <chrono>
+#include <cstdio>
+#include <utility>
 
 #include "core/rng.h"
 #include "engine/othello_engine.h"
@@ -205,6 +207,13 @@ std::vector<Move> random_opening(core::SplitMix64& rng, int plies) {
     return moves;
 }
 
+// "1.25": seconds a move, two decimals.
+std::string seconds_per_move(std::int64_t ms, int moves) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", moves ? double(ms) / 1000.0 / moves : 0.0);
+    return text;
+}
+
 // One game; the record's score is the first player's.
 OthelloGameRecord play_game(OthelloPlayer& black, OthelloPlayer& white, bool first_black,
                             const std::vector<Move>& opening) {
@@ -223,7 +232,14 @@ OthelloGameRecord play_game(OthelloPlayer& black, OthelloPlayer& white, bool fir
     while (!b.game_over()) {
         OthelloPlayer& mover = b.side_to_move() == othello::kBlack ? black : white;
         OthelloPlayer& other = &mover == &black ? white : black;
+        const auto started = std::chrono::steady_clock::now();
         const core::Result<Move> m = mover.choose(b);
+        const std::int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                                    std::chrono::steady_clock::now() - started)
+                                    .count();
+        const bool first_moved = (&mover == &black) == first_black;
+        (first_moved ? rec.ms_first : rec.ms_second) += ms;
+        ++(first_moved ? rec.moves_first : rec.moves_second);
         if (!m) {
             rec.error = m.error();
             const bool first_failed = (&mover == &black) == first_black;
@@ -287,12 +303,22 @@ OthelloMatchResult play_othello_match(OthelloPlayer& first, OthelloPlayer& secon
             if (s > 0) ++t.wins, pair_points += 2;
             if (s < 0) ++t.losses;
             if (s == 0) ++t.draws, pair_points += 1;
+            const auto [black_ms, black_moves] = first_black
+                                                     ? std::pair(rec.ms_first, rec.moves_first)
+                                                     : std::pair(rec.ms_second, rec.moves_second);
+            const auto [white_ms, white_moves] = first_black
+                                                     ? std::pair(rec.ms_second, rec.moves_second)
+                                                     : std::pair(rec.ms_first, rec.moves_first);
             log << "game " << result.games.size() + 1 << ": "
                 << (first_black ? first.name() : second.name()) << " (black) - "
                 << (first_black ? second.name() : first.name())
                 << " (white): " << (first_black ? s : -s) << " for black"
-                << (rec.error.empty() ? "" : " [" + rec.error + "]") << "  "
+                << (rec.error.empty() ? "" : " [" + rec.error + "]") << "; thinking "
+                << seconds_per_move(black_ms, black_moves) << " s / "
+                << seconds_per_move(white_ms, white_moves) << " s a move  "
                 << othello_moves_text(rec.moves) << std::endl;
+            result.ms_first += rec.ms_first, result.moves_first += rec.moves_first;
+            result.ms_second += rec.ms_second, result.moves_second += rec.moves_second;
             result.games.push_back(std::move(rec));
         }
         ++result.tally.pairs[std::size_t(pair_points)];
@@ -301,6 +327,9 @@ OthelloMatchResult play_othello_match(OthelloPlayer& first, OthelloPlayer& secon
             break;
     }
     log << result_block(first.name(), second.name(), result.tally, options.sprt);
+    log << "Thinking time a move: " << first.name() << " "
+        << seconds_per_move(result.ms_first, result.moves_first) << " s, " << second.name() << " "
+        << seconds_per_move(result.ms_second, result.moves_second) << " s\n";
     return result;
 }
 

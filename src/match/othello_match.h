@@ -48,15 +48,20 @@ struct OthelloGameRecord {
     int first_black = 0;  // 1 when the first player had black
     int score_first = 0;  // final disc score for the first player (empties to the winner)
     std::string error;    // set when a player failed (the game counts as its loss)
+    // Thinking time (wall clock, ms) and moves chosen (passes included) of each player.
+    std::int64_t ms_first = 0, ms_second = 0;
+    int moves_first = 0, moves_second = 0;
 };
 
 struct OthelloMatchResult {
     Tally tally;
     std::vector<OthelloGameRecord> games;
+    std::int64_t ms_first = 0, ms_second = 0;  // thinking time over all games
+    int moves_first = 0, moves_second = 0;
 };
 
-// Plays the match, one line per game on log, the result block at the end; stops between games
-// once *stop is true.
+// Plays the match, one line per game on log (the score, each side's mean time a move, the moves),
+// the result block and the mean times at the end; stops between games once *stop is true.
 OthelloMatchResult play_othello_match(OthelloPlayer& first, OthelloPlayer& second,
                                       const OthelloMatchOptions& options, std::ostream& log,
                                       const std::atomic<bool>* stop = nullptr);

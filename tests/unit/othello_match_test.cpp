@@ -51,9 +51,14 @@ TEST(OthelloMatch, ShortMatchInProcess) {
         EXPECT_TRUE(b.game_over());
         const int black = b.side_to_move() == othello::kBlack ? b.final_score() : -b.final_score();
         EXPECT_EQ(g.score_first, g.first_black ? black : -black);
+        // Every move after the opening was chosen, and timed, by one of the two.
+        EXPECT_EQ(g.moves_first + g.moves_second, int(g.moves.size()) - g.opening_plies);
+        EXPECT_GE(g.ms_first, 0);
     }
     // Both games of a pair start from the same opening.
     EXPECT_EQ(std::vector<othello::Move>(r.games[0].moves.begin(), r.games[0].moves.begin() + 4),
               std::vector<othello::Move>(r.games[1].moves.begin(), r.games[1].moves.begin() + 4));
     EXPECT_NE(log.str().find("Score of one vs two"), std::string::npos);
+    EXPECT_NE(log.str().find("Thinking time a move: one "), std::string::npos) << log.str();
+    EXPECT_NE(log.str().find(" s a move  "), std::string::npos) << log.str();
 }

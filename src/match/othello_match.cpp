@@ -141,6 +141,7 @@ private:
 core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& options) {
     auto p = std::make_unique<KibitzOthelloPlayer>();
     std::string name = "kibitz";
+    bool depth_given = false;
     std::size_t pos = 0;
     while (pos < options.size()) {
         const std::size_t end = std::min(options.find(',', pos), options.size());
@@ -161,7 +162,7 @@ core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& opti
         if (key == "depth" || key == "solve" || key == "movetime" || key == "hash") {
             const auto v = number(0, key == "movetime" ? 3600000 : key == "hash" ? 4096 : 60);
             if (!v) return core::error(v.error());
-            if (key == "depth") p->depth_ = int(*v);
+            if (key == "depth") p->depth_ = int(*v), depth_given = true;
             if (key == "solve") p->solve_ = int(*v);
             if (key == "movetime") p->movetime_ = *v;
             if (key == "hash") p->engine_.set_hash_mb(std::size_t(std::max(1L, *v)));
@@ -187,6 +188,8 @@ core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& opti
         }
         if (key != "name") name += (name == "kibitz" ? ":" : ",") + item;
     }
+    // A time per move alone searches as deep as the time allows, not to the default depth.
+    if (p->movetime_ && !depth_given) p->depth_ = 0;
     if (!p->depth_ && !p->movetime_) return core::error("player needs depth or movetime");
     p->name_ = name;
     return std::unique_ptr<OthelloPlayer>(std::move(p));

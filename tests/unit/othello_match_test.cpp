@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <sstream>
 
 using namespace kibitz;
@@ -25,6 +26,16 @@ TEST(OthelloMatch, PlayerSpecErrorsNameTheProblem) {
     auto ok = match::make_othello_player("kibitz:depth=2,eval=table,probcut=off,solve=8");
     ASSERT_TRUE(ok) << ok.error();
     EXPECT_EQ((*ok)->name(), "kibitz:depth=2,eval=table,probcut=off,solve=8");
+}
+
+// A time per move alone is not cut short by the default depth of 6 (which takes a few ms from
+// the start): the player thinks for a good part of its 300 ms.
+TEST(OthelloMatch, AMoveTimeAloneSearchesDeeperThanTheDefaultDepth) {
+    auto p = match::make_othello_player("kibitz:movetime=300");
+    ASSERT_TRUE(p) << p.error();
+    const auto started = std::chrono::steady_clock::now();
+    ASSERT_TRUE((*p)->choose(othello::Board::start()));
+    EXPECT_GE(std::chrono::steady_clock::now() - started, std::chrono::milliseconds(60));
 }
 
 TEST(OthelloMatch, ShortMatchInProcess) {

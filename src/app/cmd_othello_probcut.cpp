@@ -9,6 +9,8 @@
 #include "app/commands.h"
 #include "app/interrupt.h"
 #include "core/svg.h"
+#include "engine/othello_engine.h"
+#include "eval/othello_eval.h"
 #include "tune/othello_probcut.h"
 
 using namespace kibitz;
@@ -38,9 +40,12 @@ void register_othello_probcut_fit(CLI::App& othello) {
         std::string text;
         if (a->cpp) {
             text = tune::probcut_table_to_cpp(
-                table, "(" + std::to_string(a->fit.positions) + " positions per stage, depths to " +
-                           std::to_string(a->fit.max_depth) + ", seed " +
-                           std::to_string(a->fit.seed) + ")");
+                table,
+                "(" + std::to_string(a->fit.positions) + " positions per stage, depths to " +
+                    std::to_string(a->fit.max_depth) + ", seed " + std::to_string(a->fit.seed) +
+                    ", evaluation " +
+                    std::string(eval::othello_eval_level_name(engine::OthelloEvaluator().level())) +
+                    ")");
         } else {
             char line[160];
             text = "stage empties depth shallow samples  slope  offset   sigma  correlation\n";

@@ -43,7 +43,7 @@ public:
     std::string name_ = "kibitz";
     int depth_ = 6, solve_ = engine::kDefaultSolveEmpties;
     std::int64_t movetime_ = 0;
-    double probcut_ = 0;  // off, like the engine's default
+    double probcut_ = engine::kProbCutThreshold;  // on, like the engine's default
     engine::OthelloEngine engine_;
 };
 

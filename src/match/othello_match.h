@@ -30,7 +30,7 @@ public:
 };
 
 // "kibitz[:key=value,...]" with keys depth (default 6, or none with a movetime), movetime (ms),
-// eval (an Othello evaluation level), probcut (on, off or deviations; off by default), solve
+// eval (an Othello evaluation level), probcut (on, off or deviations; on by default), solve
 // (empties, 0 = no solver), hash (MB), name; or "gtp:COMMAND ARGS..." for an external GTP
 // engine. Errors name the bad part.
 core::Result<std::unique_ptr<OthelloPlayer>> make_othello_player(const std::string& spec);

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "core/rng.h"
+#include "core/timer.h"
 #include "engine/othello_engine.h"
 #include "match/process.h"
 
@@ -235,18 +236,14 @@ OthelloGameRecord play_game(OthelloPlayer& black, OthelloPlayer& white, bool fir
     while (!b.game_over()) {
         OthelloPlayer& mover = b.side_to_move() == othello::kBlack ? black : white;
         OthelloPlayer& other = &mover == &black ? white : black;
-        const auto started = std::chrono::steady_clock::now();
+        const core::Stopwatch clock;
         const core::Result<Move> m = mover.choose(b);
-        const std::int64_t ms = std::chrono::duration_cast<std::chrono::milliseconds>(
-                                    std::chrono::steady_clock::now() - started)
-                                    .count();
         const bool first_moved = (&mover == &black) == first_black;
-        (first_moved ? rec.ms_first : rec.ms_second) += ms;
+        (first_moved ? rec.ms_first : rec.ms_second) += clock.elapsed_ms();
         ++(first_moved ? rec.moves_first : rec.moves_second);
         if (!m) {
             rec.error = m.error();
-            const bool first_failed = (&mover == &black) == first_black;
-            rec.score_first = first_failed ? -64 : 64;
+            rec.score_first = first_moved ? -64 : 64;
             return rec;
         }
         if (auto s = other.played(b, *m); !s) {

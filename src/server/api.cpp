@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "server/othello_service.h"
+#include "server/utf8.h"
 
 namespace kibitz::server {
 
@@ -20,6 +21,8 @@ bool valid_id(std::string_view id) {
 // The body as JSON ({} when empty); the error names where the JSON broke.
 core::Result<Json> parse_body(const std::string& body) {
     if (body.empty()) return Json::object();
+    if (auto bad = utf8_error(body))
+        return core::error("the request body is not valid UTF-8 (" + *bad + ")");
     try {
         return Json::parse(body);
     } catch (const Json::exception& e) {  // parse_error, or out_of_range for a huge number
@@ -67,6 +70,15 @@ std::string game_id_of(const std::string& path) {
 }
 
 Reply handle(Service& service, const Request& r) {
+    // Text that replies may echo must be UTF-8 (JSON cannot carry anything else).
+    const std::pair<const char*, const std::string*> texts[] = {
+        {"the path", &r.path},
+        {"the X-Kibitz-Token header", &r.token},
+        {"the 'seat' parameter", &r.seat},
+        {"the 'ply' parameter", &r.ply}};
+    for (const auto& [what, text] : texts)
+        if (auto bad = utf8_error(*text))
+            return error_reply(400, std::string(what) + " is not valid UTF-8 (" + *bad + ")");
     if (r.body.size() > kMaxBody)
         return error_reply(413, "the request body is over " + std::to_string(kMaxBody) + " bytes");
     const auto body = parse_body(r.body);

@@ -5,10 +5,20 @@
 
 namespace kibitz::server {
 
+namespace {
+
+// An event's JSON text; bytes that are not UTF-8 (from a client's text) become U+FFFD.
+std::string event_text(const Json& event) {
+    return event.dump(-1, ' ', false, Json::error_handler_t::replace);
+}
+
+}  // namespace
+
 void Stream::push(const std::string& json) {
     {
         std::lock_guard lock(mutex_);
         if (closed_) return;
+        last_event_ = std::chrono::steady_clock::now();
         if (queue_.size() >= kMaxQueued) {
             closed_ = true;
             queue_.clear();
@@ -36,6 +46,11 @@ std::optional<std::string> Stream::next(std::chrono::milliseconds heartbeat) {
     return out;
 }
 
+bool Stream::ready(std::chrono::milliseconds limit) {
+    std::unique_lock lock(mutex_);
+    return cv_.wait_for(lock, limit, [this] { return closed_ || !queue_.empty(); });
+}
+
 void Stream::close() {
     {
         std::lock_guard lock(mutex_);
@@ -47,6 +62,11 @@ void Stream::close() {
 bool Stream::closed() const {
     std::lock_guard lock(mutex_);
     return closed_;
+}
+
+std::chrono::steady_clock::time_point Stream::last_event() const {
+    std::lock_guard lock(mutex_);
+    return last_event_;
 }
 
 std::shared_ptr<Stream> EventHub::subscribe(const std::string& game_id) {
@@ -62,7 +82,7 @@ std::shared_ptr<Stream> EventHub::subscribe(const std::string& game_id, const Js
                                             int& status) {
     auto s = subscribe(game_id);
     status = s ? 200 : 429;
-    if (s) s->push(first.dump());
+    if (s) s->push(event_text(first));
     return s;
 }
 
@@ -80,7 +100,7 @@ int EventHub::unsubscribe(const std::string& game_id, const std::shared_ptr<Stre
 }
 
 void EventHub::publish(const std::string& game_id, const Json& event) {
-    const std::string text = event.dump();
+    const std::string text = event_text(event);
     std::lock_guard lock(mutex_);
     auto it = streams_.find(game_id);
     if (it == streams_.end()) return;

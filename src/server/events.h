@@ -26,14 +26,20 @@ public:
     // The next bytes to send: queued events, or a ": ping" comment after `heartbeat` of
     // silence; nullopt once closed and sent out.
     std::optional<std::string> next(std::chrono::milliseconds heartbeat);
+    // Waits up to `limit` for an event or the close; true when either came.
+    bool ready(std::chrono::milliseconds limit);
     void close();
     bool closed() const;
+    // When the last event was queued (or the stream made): heartbeats do not count, so that
+    // the server can close a stream that has been idle too long.
+    std::chrono::steady_clock::time_point last_event() const;
 
 private:
     mutable std::mutex mutex_;
     std::condition_variable cv_;
     std::deque<std::string> queue_;
     bool closed_ = false;
+    std::chrono::steady_clock::time_point last_event_ = std::chrono::steady_clock::now();
 };
 
 class EventHub {
@@ -46,7 +52,7 @@ public:
     std::shared_ptr<Stream> subscribe(const std::string& game_id, const Json& first, int& status);
     // Forgets a stream; returns how many streams the game still has.
     int unsubscribe(const std::string& game_id, const std::shared_ptr<Stream>& s);
-    // Sends an event to every stream of the game.
+    // Sends an event to every stream of the game (text that is not UTF-8 becomes U+FFFD).
     void publish(const std::string& game_id, const Json& event);
     // Closes every stream of a game (deleted) or of all games (shutdown).
     void close(const std::string& game_id);

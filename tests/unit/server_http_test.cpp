@@ -57,7 +57,7 @@ protected:
         h.host = host_;
         h.web_dir = KIBITZ_SOURCE_DIR "/web";
         h.chessground_dir = KIBITZ_SOURCE_DIR "/node_modules/chessground";
-        h.threads = 8;
+        h.limits.workers = 8;
         http_ = std::make_unique<HttpServer>(*service_, h);
         const auto port = http_->bind();
         ASSERT_TRUE(port.ok()) << port.error();

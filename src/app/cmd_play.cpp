@@ -53,6 +53,7 @@ struct PlayOptions {
     std::string tables;  // "" with tables_given false: the default tables, if any
     bool tables_given = false;
     std::string gaviota;
+    kibitz::server::HttpLimits limits;  // the per-client limits can be set (docs/api.md)
 };
 
 // The book the engine plays from: --book, else the default one (if built), none with --no-book.
@@ -101,6 +102,7 @@ int run_play(const PlayOptions& o) {
     ho.web_dir = o.web.empty() ? source_dir("web") : o.web;
     ho.chessground_dir = source_dir("node_modules/chessground");
     ho.allowed_hosts = o.allow_hosts;
+    ho.limits = o.limits;
     HttpServer http(service, ho);
     const auto port = http.bind();
     if (!port) throw std::runtime_error(port.error());
@@ -162,6 +164,17 @@ void register_play(CLI::App& app) {
     cmd->add_option("--gaviota", options->gaviota,
                     "Gaviota endgame tables: folders separated by ';' (e.g. "
                     "/usr/share/gaviotatb/gtb4)");
+    kibitz::server::HttpLimits& limits = options->limits;
+    cmd->add_option("--max-streams-per-client", limits.max_streams_per_client,
+                    "Event streams one address may hold open (default " +
+                        std::to_string(limits.max_streams_per_client) + "; " +
+                        std::to_string(limits.max_streams) + " in all)")
+        ->check(CLI::Range(1, limits.max_streams));
+    cmd->add_option("--max-connections-per-client", limits.max_connections_per_client,
+                    "Connections one address may hold open, its streams included (default " +
+                        std::to_string(limits.max_connections_per_client) + "; " +
+                        std::to_string(limits.workers) + " workers in all)")
+        ->check(CLI::Range(1, limits.workers));
     cmd->callback([options, book, tables] {
         options->book_given = book->count() > 0;
         options->tables_given = tables->count() > 0;

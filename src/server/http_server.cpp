@@ -330,8 +330,10 @@ void HttpServer::routes() {
 // 404 for an unknown game.
 void HttpServer::serve_events(const std::string& id, const std::string& ip, bool othello,
                               httplib::Response& res) {
+    // A refused stream ends its connection too: a page retrying would otherwise hold it.
     if (auto refused = clients_.open_stream(ip)) {
         send_error(res, 429, *refused);
+        close_after();
         return;
     }
     auto slot = std::make_shared<StreamSlot>(clients_, ip);
@@ -340,6 +342,7 @@ void HttpServer::serve_events(const std::string& id, const std::string& ip, bool
     std::shared_ptr<Stream> stream =
         othello ? o.open_stream(id, status) : service_.open_stream(id, status);
     if (!stream) {
+        close_after();
         send_error(res, status,
                    status != 404 ? "too many event streams are open"
                    : othello     ? "no Othello game " + id

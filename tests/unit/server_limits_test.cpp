@@ -55,6 +55,9 @@ TEST_F(ServerLimits, StreamsArePerClientLimitedAndCommandsAreStillAnswered) {
     EXPECT_EQ(status_of(third.received), 429) << third.received;
     EXPECT_NE(third.received.find("too many event streams from 127.0.0.1: at most 2"), npos)
         << third.received;
+    // A refused stream's connection is closed (a page retrying would otherwise hold it).
+    third.read_until([](const std::string&) { return false; }, 1s);
+    EXPECT_TRUE(third.closed_by_server);
     EXPECT_EQ(info(), 200);
 }
 

@@ -8,6 +8,7 @@
 
 #include "app/commands.h"
 #include "app/interrupt.h"
+#include "core/files.h"
 #include "lab/lab.h"
 #include "lab/variants.h"
 
@@ -136,10 +137,10 @@ void register_lab(CLI::App& app) {
     positions->callback([pgns, out, max] {
         auto text = kibitz::lab::sample_positions(*pgns, 10, 60, 9, *max);
         if (!text) throw std::runtime_error(text.error());
-        std::ofstream file(*out);
-        file << "# Positions for `kibitz lab`: every 9 plies from ply 10 to 60 of master games,\n"
-             << "# made by `kibitz lab positions` (see data/README.md).\n"
-             << *text;
-        if (!file) throw std::runtime_error("cannot write '" + *out + "'");
+        const std::string header =
+            "# Positions for `kibitz lab`: every 9 plies from ply 10 to 60 of master games,\n"
+            "# made by `kibitz lab positions` (see data/README.md).\n";
+        if (const auto s = kibitz::core::write_file(*out, header + *text); !s)
+            throw std::runtime_error(s.error());
     });
 }

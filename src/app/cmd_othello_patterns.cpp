@@ -8,7 +8,7 @@
 
 #include "app/commands.h"
 #include "app/interrupt.h"
-#include "core/svg.h"
+#include "core/files.h"
 #include "tune/othello_patterns.h"
 
 using namespace kibitz;

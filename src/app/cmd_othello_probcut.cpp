@@ -8,7 +8,7 @@
 
 #include "app/commands.h"
 #include "app/interrupt.h"
-#include "core/svg.h"
+#include "core/files.h"
 #include "engine/othello_engine.h"
 #include "eval/othello_eval.h"
 #include "tune/othello_probcut.h"

@@ -8,7 +8,7 @@
 
 #include "app/commands.h"
 #include "app/options.h"
-#include "core/svg.h"
+#include "core/files.h"
 #include "eval/weights_io.h"
 
 namespace {

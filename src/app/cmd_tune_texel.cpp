@@ -9,7 +9,7 @@
 #include "app/commands.h"
 #include "app/interrupt.h"
 #include "app/options.h"
-#include "core/svg.h"
+#include "core/files.h"
 #include "eval/weights_io.h"
 #include "tune/texel.h"
 

@@ -4,11 +4,10 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <system_error>
 
 #include "chess/polyglot.h"
+#include "core/files.h"
 
 namespace kibitz::book {
 
@@ -34,12 +33,10 @@ std::string hex_key(std::uint64_t key) {
 
 }  // namespace
 
-core::Result<Book> Book::load(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return core::error("cannot open book '" + path + "'");
-    std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-    if (in.bad()) return core::error("cannot read book '" + path + "'");
-    return from_bytes(bytes, path);
+core::Result<Book> Book::load(const std::string& path, std::uint64_t max_bytes) {
+    const auto bytes = core::read_file(path, max_bytes, "book");
+    if (!bytes) return core::error(bytes.error());
+    return from_bytes(*bytes, path);
 }
 
 core::Result<Book> Book::from_bytes(std::string_view bytes, std::string_view name) {
@@ -88,13 +85,7 @@ std::string Book::to_bytes() const {
 }
 
 core::Status Book::save(const std::string& path) const {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out) return core::error("cannot write book '" + path + "'");
-    const std::string bytes = to_bytes();
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.close();
-    if (!out) return core::error("cannot write book '" + path + "' (disk full?)");
-    return core::Done{};
+    return core::write_file(path, to_bytes());
 }
 
 std::span<const Entry> Book::find(std::uint64_t key) const {

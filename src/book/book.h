@@ -29,6 +29,10 @@ struct Entry {
 // Size of one entry in a .bin file.
 inline constexpr std::size_t kEntryBytes = 16;
 
+// The largest book file Kibitz reads: 512 MiB, 32 M entries (docs/book.md). A book is read
+// whole into memory; the largest public Polyglot books are a few hundred MB.
+inline constexpr std::uint64_t kMaxBookBytes = std::uint64_t(512) << 20;
+
 // A legal book move of a position, with its weight and its share of the position's weights.
 struct Candidate {
     chess::Move move;
@@ -56,9 +60,11 @@ public:
     // The empty book.
     Book() = default;
 
-    // Reads a .bin file. The error names the path and what is wrong: the file cannot be read,
-    // its size is not a multiple of 16 bytes, or entry i has a smaller key than entry i-1.
-    static core::Result<Book> load(const std::string& path);
+    // Reads a .bin file. The error names the path and what is wrong: the file cannot be read
+    // (or is a folder), it is larger than max_bytes, its size is not a multiple of 16 bytes, or
+    // entry i has a smaller key than entry i-1.
+    static core::Result<Book> load(const std::string& path,
+                                   std::uint64_t max_bytes = kMaxBookBytes);
 
     // Reads the bytes of a .bin file; errors as load(), naming `name` in place of the path.
     static core::Result<Book> from_bytes(std::string_view bytes, std::string_view name = "book");
@@ -67,7 +73,8 @@ public:
     // descending; entries that tie keep their given order (the sort is stable).
     static Book from_entries(std::vector<Entry> entries);
 
-    // Writes the book as a .bin file; the error names the path.
+    // Writes the book as a .bin file, atomically (core::write_file); the error names the path
+    // and the reason.
     core::Status save(const std::string& path) const;
 
     // The .bin bytes of the book.

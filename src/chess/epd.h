@@ -2,6 +2,7 @@
 // operations such as `bm Qg6; id "WAC.001";`.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -11,6 +12,10 @@
 #include "core/result.h"
 
 namespace kibitz::chess {
+
+// The largest EPD file Kibitz reads (test suites, perft suites, openings, lab positions): 64 MiB,
+// some 800,000 positions (docs/files.md). Such files are read whole.
+inline constexpr std::uint64_t kMaxEpdFileBytes = std::uint64_t(64) << 20;
 
 struct EpdRecord {
     Position position;

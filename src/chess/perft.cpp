@@ -1,9 +1,11 @@
 // perft with bulk counting at the last ply, and the suite file reader.
 #include "chess/perft.h"
 
-#include <fstream>
+#include <sstream>
 
+#include "chess/epd.h"
 #include "chess/movegen.h"
+#include "core/files.h"
 #include "core/strings.h"
 
 namespace kibitz::chess {
@@ -33,8 +35,9 @@ std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int dept
 }
 
 core::Result<std::vector<PerftCase>> read_perft_suite(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) return core::error("cannot open perft suite '" + path + "'");
+    const auto text = core::read_file(path, kMaxEpdFileBytes, "perft suite");
+    if (!text) return core::error(text.error());
+    std::istringstream in(*text);
     std::vector<PerftCase> cases;
     std::string line;
     int number = 0;

@@ -5,11 +5,9 @@
 
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
 #include <iomanip>
 #include <iterator>
 #include <sstream>
@@ -388,15 +386,6 @@ std::string render_svg(const BarChart& chart) {
     if (chart.bars.empty()) no_data(out, f);
     out << "</svg>\n";
     return out.str();
-}
-
-Status write_file(const std::string& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out) return core::error("cannot open " + path + " for writing: " + std::strerror(errno));
-    out << text;
-    out.close();
-    if (!out) return core::error("cannot write " + path + ": " + std::strerror(errno));
-    return Done{};
 }
 
 }  // namespace kibitz::core

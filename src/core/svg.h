@@ -59,7 +59,4 @@ std::string render_svg(const BarChart& chart);
 // "0.75". Magnitudes from 1e15 up or below 1e-4 use exponent notation; NaN gives "n/a".
 std::string compact_number(double v);
 
-// Writes text to the file at path, replacing it. The error names the file and the reason.
-Status write_file(const std::string& path, const std::string& text);
-
 }  // namespace kibitz::core

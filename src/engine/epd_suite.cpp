@@ -2,17 +2,20 @@
 #include "engine/epd_suite.h"
 
 #include <algorithm>
-#include <fstream>
+#include <sstream>
 
+#include "chess/epd.h"
 #include "chess/san.h"
+#include "core/files.h"
 #include "core/strings.h"
 #include "engine/chess_engine.h"
 
 namespace kibitz::engine {
 
 core::Result<std::vector<chess::EpdRecord>> read_epd_file(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) return core::error("cannot open EPD file '" + path + "'");
+    const auto text = core::read_file(path, chess::kMaxEpdFileBytes, "EPD file");
+    if (!text) return core::error(text.error());
+    std::istringstream in(*text);
     std::vector<chess::EpdRecord> records;
     std::string line;
     int number = 0;

@@ -1,10 +1,11 @@
 // Weights as JSON files and as the C++ source of the built-in defaults.
 #include "eval/weights_io.h"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <unordered_map>
+
+#include "core/files.h"
 
 namespace kibitz::eval {
 
@@ -58,11 +59,9 @@ core::Result<Weights> weights_from_json(std::string_view text) {
 }
 
 core::Result<Weights> load_weights(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return core::error("cannot open weights file '" + path + "'");
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    const std::string text = buffer.str();
+    const auto read = core::read_file(path, kMaxWeightsBytes, "weights file");
+    if (!read) return core::error(read.error());
+    const std::string& text = *read;
     const auto start = text.find_first_not_of(" \t\r\n");
     auto w = start != std::string::npos && text[start] == '{' ? weights_from_json(text)
                                                               : weights_from_text(text);
@@ -71,12 +70,7 @@ core::Result<Weights> load_weights(const std::string& path) {
 }
 
 core::Status save_weights(const std::string& path, const Weights& w) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    if (!out) return core::error("cannot write weights file '" + path + "'");
-    out << weights_to_json(w);
-    out.close();
-    if (!out) return core::error("cannot write weights file '" + path + "'");
-    return core::Done{};
+    return core::write_file(path, weights_to_json(w));
 }
 
 std::string weights_to_cpp(const Weights& w, std::string_view origin) {

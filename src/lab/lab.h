@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "chess/position.h"
+#include "core/files.h"
 #include "core/result.h"
 #include "core/svg.h"
 #include "core/timer.h"

@@ -10,7 +10,9 @@
 #include <sstream>
 #include <thread>
 
+#include "chess/epd.h"
 #include "chess/pgn.h"
+#include "core/files.h"
 #include "core/rng.h"
 #include "core/strings.h"
 #include "match/crosstable.h"
@@ -81,8 +83,8 @@ struct Shared {
     bool stop_starting = false;
     std::vector<Tally> tallies;                     // per pairing, its first engine's view
     std::map<int, std::pair<int, int>> open_pairs;  // pair -> (games done, half-points)
-    std::ofstream pgn;
-    MatchState state;  // what the state file says; only kept when options.state_file is set
+    core::AppendFile pgn;  // games are appended as they finish, every write checked
+    MatchState state;      // what the state file says; only kept when options.state_file is set
     MatchResult result;
 
     // Moves next_game to the first game not taken yet.
@@ -227,8 +229,10 @@ void worker(Shared& shared) {
         count_game(shared, number, r.outcome);
         ++result.games_played;
         if (shared.pgn.is_open()) {
-            shared.pgn << chess::write_pgn(r.pgn) << '\n';
-            shared.pgn.flush();
+            if (auto written = shared.pgn.write(chess::write_pgn(r.pgn) + "\n"); !written) {
+                if (result.error.empty()) result.error = written.error();
+                shared.stop_starting = true;
+            }
         }
         if (!options.state_file.empty()) {
             shared.state.games[number + 1] = {r.outcome, r.reason, 0};
@@ -258,10 +262,17 @@ void worker(Shared& shared) {
 
 core::Result<std::vector<Opening>> load_openings(const std::string& file, const std::string& format,
                                                  int plies) {
-    std::ifstream in(file);
-    if (!in) return core::error("cannot open openings file '" + file + "'");
-    if (format == "epd") return load_epd(in, file);
-    if (format == "pgn") return load_pgn(in, file, plies);
+    if (format == "epd") {
+        const auto text = core::read_file(file, chess::kMaxEpdFileBytes, "openings file");
+        if (!text) return core::error(text.error());
+        std::istringstream in(*text);
+        return load_epd(in, file);
+    }
+    if (format == "pgn") {  // streamed: a PGN database may be large; the reader bounds a game
+        std::ifstream in;
+        if (auto s = core::open_input(in, file, "openings file"); !s) return core::error(s.error());
+        return load_pgn(in, file, plies);
+    }
     return core::error("openings format '" + format + "' is not epd or pgn");
 }
 
@@ -318,9 +329,8 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out,
             shared.stop_starting = true;
     }
     if (!options.pgnout.empty()) {
-        shared.pgn.open(options.pgnout, std::ios::app);
-        if (!shared.pgn) {
-            result.error = "cannot open PGN file '" + options.pgnout + "'";
+        if (auto opened = shared.pgn.open(options.pgnout); !opened) {
+            result.error = "PGN output: " + opened.error();
             result.setup_failed = true;
             return result;
         }
@@ -332,6 +342,8 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out,
     for (int i = 0; i < std::min(std::max(1, options.concurrency), left); ++i)
         pool.emplace_back([&shared] { worker(shared); });
     for (auto& t : pool) t.join();
+    if (auto closed = shared.pgn.close(); !closed && result.error.empty())
+        result.error = closed.error();
     result.tally = shared.tallies.empty() ? Tally{} : shared.tallies[0];
     result.first_name = result.names[0];
     result.second_name = result.names[1];

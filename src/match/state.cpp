@@ -1,16 +1,14 @@
 // The state file of a resumable match; see state.h.
 #include "match/state.h"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
+#include <sstream>
 
+#include "core/files.h"
 #include "core/strings.h"
 
 namespace kibitz::match {
@@ -18,6 +16,9 @@ namespace kibitz::match {
 namespace {
 
 constexpr const char* kHeader = "kibitz-match-state 1";
+
+// The largest state file read: 16 MiB; a game takes one line of a few dozen bytes.
+constexpr std::uint64_t kMaxStateBytes = std::uint64_t(16) << 20;
 
 std::string escape(const std::string& s) {
     std::string out;
@@ -65,10 +66,6 @@ std::string limits_part(const std::optional<std::int64_t>& ms) {
 template <class T>
 std::string optional_text(const std::optional<T>& v) {
     return v ? std::to_string(*v) : "none";
-}
-
-Status io_error(const std::string& what, const std::string& file) {
-    return core::error("cannot " + what + " state file '" + file + "': " + std::strerror(errno));
 }
 
 }  // namespace
@@ -154,51 +151,16 @@ std::string state_text(const MatchState& state) {
 }
 
 Status write_state(const std::string& file, const MatchState& state) {
-    const std::string text = state_text(state);
-    const std::string temp = file + ".tmp";
-
-    // 1. The new contents in a temporary file next to the old one, on disk before the rename.
-    const int fd = ::open(temp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-    if (fd < 0) return io_error("write", temp);
-    std::size_t written = 0;
-    while (written < text.size()) {
-        const ssize_t n = ::write(fd, text.data() + written, text.size() - written);
-        if (n < 0 && errno == EINTR) continue;
-        if (n <= 0) {
-            const auto failure = io_error("write", temp);
-            ::close(fd);
-            ::unlink(temp.c_str());
-            return failure;
-        }
-        written += static_cast<std::size_t>(n);
-    }
-    if (::fsync(fd) != 0) {
-        const auto failure = io_error("sync", temp);
-        ::close(fd);
-        ::unlink(temp.c_str());
-        return failure;
-    }
-    ::close(fd);
-
-    // 2. The rename replaces the old file in one step; syncing the directory makes the rename
-    //    itself survive a power cut.
-    if (::rename(temp.c_str(), file.c_str()) != 0) {
-        const auto failure = io_error("replace", file);
-        ::unlink(temp.c_str());
-        return failure;
-    }
-    auto dir = std::filesystem::path(file).parent_path().string();
-    if (dir.empty()) dir = ".";
-    if (const int dir_fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC); dir_fd >= 0) {
-        (void)::fsync(dir_fd);  // best effort: some file systems refuse to sync directories
-        ::close(dir_fd);
-    }
+    // Atomic (temporary file, fsync, rename): a stop or a crash leaves the old state whole.
+    if (auto s = core::write_file(file, state_text(state)); !s)
+        return core::error("state file: " + s.error());
     return Done{};
 }
 
 core::Result<MatchState> read_state(const std::string& file) {
-    std::ifstream in(file);
-    if (!in) return core::error("cannot open state file '" + file + "'");
+    const auto text = core::read_file(file, kMaxStateBytes, "state file");
+    if (!text) return core::error(text.error());
+    std::istringstream in(*text);
     MatchState state;
     bool header = false, end = false;
     std::string line;

@@ -1,8 +1,6 @@
 #include "othello/obf.h"
 
-#include <fstream>
-#include <sstream>
-
+#include "core/files.h"
 #include "core/strings.h"
 
 namespace kibitz::othello {
@@ -78,13 +76,10 @@ core::Result<std::vector<ObfPosition>> parse_obf(std::string_view text, std::str
     return out;
 }
 
-core::Result<std::vector<ObfPosition>> read_obf(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return core::error(path + ": cannot open the file");
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad()) return core::error(path + ": read error");
-    return parse_obf(text.str(), path);
+core::Result<std::vector<ObfPosition>> read_obf(const std::string& path, std::uint64_t max_bytes) {
+    const auto text = core::read_file(path, max_bytes, "OBF file");
+    if (!text) return core::error(text.error());
+    return parse_obf(*text, path);
 }
 
 }  // namespace kibitz::othello

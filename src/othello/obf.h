@@ -5,6 +5,7 @@
 // empties to the winner. Blank lines and lines starting with '%' or '#' are skipped.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,6 +15,10 @@
 #include "othello/board.h"
 
 namespace kibitz::othello {
+
+// The largest OBF file Kibitz reads: 64 MiB, about 500,000 positions with their answers
+// (docs/othello.md). The FFO suite's files are 2 KB each.
+inline constexpr std::uint64_t kMaxObfBytes = std::uint64_t(64) << 20;
 
 struct ObfPosition {
     int line = 0;  // 1-based line number in the file
@@ -27,7 +32,9 @@ struct ObfPosition {
 
 // Parses OBF text; name (the file) starts each error message: "name:LINE: what is wrong".
 core::Result<std::vector<ObfPosition>> parse_obf(std::string_view text, std::string_view name);
-// Reads and parses an OBF file; an unreadable file is an error too.
-core::Result<std::vector<ObfPosition>> read_obf(const std::string& path);
+// Reads and parses an OBF file of at most max_bytes; a missing or unreadable file, a folder and
+// a larger file are errors too. A file with no position gives an empty list.
+core::Result<std::vector<ObfPosition>> read_obf(const std::string& path,
+                                                std::uint64_t max_bytes = kMaxObfBytes);
 
 }  // namespace kibitz::othello

@@ -1,7 +1,6 @@
 // Reading and writing table files (zlib blocks, CRC-32, temporary file and rename).
 #include "tb/file.h"
 
-#include <unistd.h>
 #include <zlib.h>
 
 #include <algorithm>
@@ -12,6 +11,8 @@
 #include <fstream>
 #include <thread>
 #include <vector>
+
+#include "core/files.h"
 
 namespace kibitz::tb {
 
@@ -117,26 +118,16 @@ core::Status write_table(const std::string& dir, TableInfo& info, const std::uin
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
     if (ec) return core::error(dir + ": cannot create the directory: " + ec.message());
-    const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-    {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-        if (!out) return core::error(tmp + ": cannot create the file");
-        out.write(reinterpret_cast<const char*>(header), kHeaderBytes);
-        out.write(reinterpret_cast<const char*>(sizes.data()), std::streamsize(sizes.size()));
-        for (const auto& p : packed)
-            out.write(reinterpret_cast<const char*>(p.data()), std::streamsize(p.size()));
-        out.flush();
-        if (!out) {
-            out.close();
-            std::filesystem::remove(tmp, ec);
-            return core::error(tmp + ": write failed (disk full?)");
-        }
-    }
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) {
-        std::filesystem::remove(tmp, ec);
-        return core::error(path + ": cannot rename the temporary file: " + ec.message());
-    }
+    // Atomic: the table appears whole or not at all (core::AtomicFile), every write checked.
+    core::AtomicFile out;
+    auto write = [&](const void* p, std::size_t n) {
+        return out.write(std::string_view(static_cast<const char*>(p), n));
+    };
+    if (auto s = out.open(path); !s) return s;
+    (void)write(header, kHeaderBytes);
+    (void)write(sizes.data(), sizes.size());
+    for (const auto& p : packed) (void)write(p.data(), p.size());
+    if (auto s = out.commit(); !s) return s;  // the first error of any write, or of the commit
     info.file_bytes = std::filesystem::file_size(path, ec);
     return core::Done{};
 }

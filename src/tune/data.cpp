@@ -96,12 +96,7 @@ core::Result<Unpacked> unpack(const Record& r) {
     return Unpacked{std::move(*pos), r[27] * 0.5, int(std::int16_t(get16(&r[28])))};
 }
 
-DataWriter::~DataWriter() {
-    if (file_) std::fclose(file_);
-}
-
 core::Status DataWriter::open(const std::string& path) {
-    path_ = path;
     std::error_code ec;
     const bool exists = std::filesystem::exists(path, ec);
     if (exists) {
@@ -112,28 +107,22 @@ core::Status DataWriter::open(const std::string& path) {
         if (std::filesystem::file_size(path, ec) != whole)
             std::filesystem::resize_file(path, whole, ec);
         if (ec) return core::error("cannot cut '" + path + "' to whole records: " + ec.message());
-        file_ = std::fopen(path.c_str(), "ab");
-    } else {
-        file_ = std::fopen(path.c_str(), "wb");
-        if (file_ && (std::fwrite(kMagic, 1, kHeaderSize, file_) != std::size_t(kHeaderSize) ||
-                      std::fflush(file_) != 0))
-            return core::error("cannot write '" + path + "'");
+    } else if (auto s = core::write_file(path, std::string_view(kMagic, kHeaderSize)); !s) {
+        return s;
     }
-    if (!file_) return core::error("cannot open '" + path + "' for writing");
-    return core::Done{};
+    return file_.open(path);
 }
 
 core::Status DataWriter::append(const Record* records, std::size_t n) {
-    if (!file_) return core::error("no data file is open");
-    if (std::fwrite(records, kRecordSize, n, file_) != n || std::fflush(file_) != 0)
-        return core::error("cannot write to '" + path_ + "' (disk full?)");
+    const auto* bytes = reinterpret_cast<const char*>(records);
+    if (auto s = file_.write(std::string_view(bytes, n * kRecordSize)); !s) return s;
     count_ += n;
     return core::Done{};
 }
 
 core::Result<std::uint64_t> count_records(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return core::error("cannot open '" + path + "'");
+    std::ifstream in;
+    if (auto s = core::open_input(in, path, "data file"); !s) return core::error(s.error());
     char header[kHeaderSize] = {};
     in.read(header, kHeaderSize);
     if (in.gcount() != kHeaderSize || std::memcmp(header, kMagic, kHeaderSize) != 0)
@@ -145,8 +134,8 @@ core::Result<std::uint64_t> count_records(const std::string& path) {
 }
 
 core::Status read_labelled(const std::string& path, const Visitor& visit, std::uint64_t max) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return core::error("cannot open '" + path + "'");
+    std::ifstream in;
+    if (auto s = core::open_input(in, path, "data file"); !s) return s;
     char header[kHeaderSize] = {};
     in.read(header, kHeaderSize);
     std::uint64_t n = 0;
@@ -165,9 +154,10 @@ core::Status read_labelled(const std::string& path, const Visitor& visit, std::u
     }
     in.clear();
     in.seekg(0);
-    std::string line;
+    core::LineReader lines(in);
+    std::string_view line;
     int line_no = 0;
-    while ((!max || n < max) && std::getline(in, line)) {
+    while ((!max || n < max) && lines.next(line)) {
         ++line_no;
         const std::string_view text = core::trim(line);
         if (text.empty() || text.front() == '#') continue;
@@ -197,6 +187,7 @@ core::Status read_labelled(const std::string& path, const Visitor& visit, std::u
         visit(record->position, *result, std::nullopt);
         ++n;
     }
+    if (!lines.error().empty()) return core::error("'" + path + "': " + lines.error());
     return core::Done{};
 }
 

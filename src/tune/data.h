@@ -4,12 +4,12 @@
 
 #include <array>
 #include <cstdint>
-#include <cstdio>
 #include <functional>
 #include <optional>
 #include <string>
 
 #include "chess/position.h"
+#include "core/files.h"
 #include "core/result.h"
 
 namespace kibitz::tune {
@@ -38,28 +38,28 @@ struct Unpacked {
 // The position of a record; an error when the bytes are no legal position.
 core::Result<Unpacked> unpack(const Record& record);
 
-// Appends records to a compact file, creating it with its header. An existing file is checked
-// (header) and cut back to whole records, so that a run stopped mid-write resumes cleanly.
+// Appends records to a compact file, creating it with its header (atomically: a new file is
+// never left without its whole header). An existing file is checked (header) and cut back to
+// whole records, so that a run stopped mid-write resumes cleanly. Every write is checked.
 class DataWriter {
 public:
-    DataWriter() = default;
-    ~DataWriter();
-    DataWriter(const DataWriter&) = delete;
-    DataWriter& operator=(const DataWriter&) = delete;
-
+    // Opens path (creating it when missing); the error names the file and the reason.
     core::Status open(const std::string& path);
-    core::Status append(const Record* records, std::size_t n);  // written and flushed
+    // Writes n records at the end of the file; the error names the file and the OS error.
+    core::Status append(const Record* records, std::size_t n);
+    // Syncs and closes the file; the error names the file.
+    core::Status close() { return file_.close(); }
     std::uint64_t count() const { return count_; }
 
 private:
-    std::FILE* file_ = nullptr;
-    std::string path_;
+    core::AppendFile file_;
     std::uint64_t count_ = 0;
 };
 
 // Calls visit(position, result, score) for each labelled position of a compact file or an EPD
 // file (score: the search score from White's view when the file has one), up to max positions
-// (0 = all). Errors name the file and the record or line.
+// (0 = all). Errors name the file and the record or line; an EPD line may hold at most
+// core::kMaxLineBytes.
 using Visitor = std::function<void(const chess::Position&, Result, std::optional<int>)>;
 core::Status read_labelled(const std::string& path, const Visitor& visit, std::uint64_t max = 0);
 

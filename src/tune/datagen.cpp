@@ -118,6 +118,7 @@ core::Result<DatagenReport> run_datagen(const DatagenOptions& o, std::ostream& l
     for (int i = 0; i < std::max(1, o.threads); ++i) threads.emplace_back(worker);
     for (auto& t : threads) t.join();
     if (!failure.empty()) return core::error(failure);
+    if (const auto s = writer.close(); !s) return core::error(s.error());
 
     DatagenReport report;
     report.positions = writer.count();

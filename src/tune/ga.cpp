@@ -14,6 +14,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include "core/files.h"
 #include "core/strings.h"
 #include "core/svg.h"
 #include "core/timer.h"
@@ -198,6 +199,10 @@ void mutate(Chromosome& c, int range, core::SplitMix64& rng) {
 
 namespace {
 
+// The largest state.json --resume reads: 64 MiB (docs/tuning.md), far more than the population
+// and the per-generation statistics of any run need.
+constexpr std::uint64_t kMaxStateBytes = std::uint64_t(64) << 20;
+
 // ---- Matches ----------------------------------------------------------------------------
 
 struct MatchResult {
@@ -356,21 +361,14 @@ core::Status save_state(const std::string& path, const GaOptions& o,
         j["population"].push_back({{"id", m.id}, {"born", m.born}, {"genes", m.genes}});
     j["history"] = nlohmann::ordered_json::array();
     for (const auto& s : st.history) j["history"].push_back(stats_json(s));
-    const std::string temp = path + ".tmp";
-    if (auto s = core::write_file(temp, j.dump(1) + "\n"); !s) return s;
-    std::error_code ec;
-    std::filesystem::rename(temp, path, ec);
-    if (ec) return core::error(path + ": " + ec.message());
-    return core::Done{};
+    return core::write_file(path, j.dump(1) + "\n");  // atomic: a stop never leaves half a state
 }
 
 core::Result<State> load_state(const std::string& path, const GaOptions& o,
                                const std::vector<GeneSpec>& genes) {
-    std::ifstream in(path);
-    if (!in) return core::error(path + ": cannot be read");
-    std::stringstream text;
-    text << in.rdbuf();
-    const auto j = nlohmann::json::parse(text.str(), nullptr, false);
+    const auto text = core::read_file(path, kMaxStateBytes, "GA state file");
+    if (!text) return core::error(text.error());
+    const auto j = nlohmann::json::parse(*text, nullptr, false);
     if (j.is_discarded() || !j.is_object() || j.value("format", "") != "kibitz-ga-state")
         return core::error(path + ": not a kibitz GA state file");
     const auto fp = nlohmann::json(fingerprint(o));

@@ -9,6 +9,7 @@
 #include <mutex>
 #include <thread>
 
+#include "core/files.h"
 #include "core/rng.h"
 #include "core/timer.h"
 #include "engine/othello_engine.h"
@@ -101,14 +102,14 @@ bool play_game(const PatternGenOptions& o, core::SplitMix64& rng,
 }  // namespace
 
 core::Result<std::vector<PatternSample>> read_pattern_data(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return core::error("cannot open pattern data file '" + path + "'");
-    std::vector<unsigned char> bytes((std::istreambuf_iterator<char>(in)),
-                                     std::istreambuf_iterator<char>());
+    const auto read = core::read_file(path, kMaxPatternDataBytes, "pattern data file");
+    if (!read) return core::error(read.error());
+    const auto* bytes = reinterpret_cast<const unsigned char*>(read->data());
+    const std::size_t size = read->size();
     std::vector<PatternSample> out;
-    out.reserve(bytes.size() / kPatternRecordBytes);
-    for (std::size_t i = 0; i + kPatternRecordBytes <= bytes.size(); i += kPatternRecordBytes) {
-        const PatternSample s = get_record(bytes.data() + i);
+    out.reserve(size / kPatternRecordBytes);
+    for (std::size_t i = 0; i + kPatternRecordBytes <= size; i += kPatternRecordBytes) {
+        const PatternSample s = get_record(bytes + i);
         if ((s.player & s.opponent) || s.score < -64 || s.score > 64)
             return core::error("pattern data file '" + path + "': record " +
                                std::to_string(i / kPatternRecordBytes) + " is not a position");
@@ -121,11 +122,10 @@ core::Status write_pattern_data(const std::string& path,
                                 const std::vector<PatternSample>& samples) {
     std::string bytes;
     for (const PatternSample& s : samples) put_record(bytes, s);
-    std::ofstream out(path, std::ios::binary | std::ios::app);
-    out.write(bytes.data(), std::streamsize(bytes.size()));
-    out.flush();
-    if (!out) return core::error("cannot write pattern data file '" + path + "'");
-    return core::Done{};
+    core::AppendFile out;
+    if (auto s = out.open(path); !s) return s;
+    if (auto s = out.write(bytes); !s) return s;
+    return out.close();
 }
 
 core::Result<PatternGenReport> generate_pattern_data(const PatternGenOptions& o, std::ostream& log,

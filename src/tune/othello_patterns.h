@@ -31,6 +31,9 @@ struct PatternSample {
 // The file format: 18 bytes per position, little-endian: player (8), opponent (8), score
 // (signed byte), flags (bit 0: first position of a game).
 inline constexpr std::size_t kPatternRecordBytes = 18;
+// The largest data file read (whole, into memory): 1 GiB, about 60 million positions
+// (docs/othello.md).
+inline constexpr std::uint64_t kMaxPatternDataBytes = std::uint64_t(1) << 30;
 
 struct PatternGenOptions {
     std::string out;         // the data file; appended to (resumed) when it exists

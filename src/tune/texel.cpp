@@ -12,6 +12,7 @@
 #include <limits>
 #include <thread>
 
+#include "core/files.h"
 #include "core/strings.h"
 #include "core/svg.h"
 #include "core/timer.h"
@@ -84,11 +85,11 @@ struct State {
 constexpr char kStateMagic[8] = {'K', 'Z', 'T', 'X', 'L', '0', '0', '1'};
 
 core::Status save_state(const std::string& path, const State& s) {
-    const std::string tmp = path + ".tmp";
+    // Atomic: an interrupted save leaves the previous checkpoint whole.
+    std::string bytes;
     {
-        std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
         const auto put = [&](const void* p, std::size_t n) {
-            out.write(static_cast<const char*>(p), std::streamsize(n));
+            bytes.append(static_cast<const char*>(p), n);
         };
         const std::uint64_t n_params = s.params.size(), n_curve = s.curve.size();
         put(kStateMagic, 8);
@@ -101,12 +102,8 @@ core::Status save_state(const std::string& path, const State& s) {
         put(s.v.data(), 8 * n_params);
         put(&n_curve, 8);
         put(s.curve.data(), sizeof(s.curve[0]) * n_curve);
-        if (!out) return core::error("cannot write '" + tmp + "'");
     }
-    std::error_code ec;
-    std::filesystem::rename(tmp, path, ec);
-    if (ec) return core::error("cannot replace '" + path + "': " + ec.message());
-    return core::Done{};
+    return core::write_file(path, bytes);
 }
 
 core::Result<State> load_state(const std::string& path) {

@@ -2,6 +2,8 @@
 // (crosstable.h) and resumable runs (state.h), with the fake UCI engines of
 // tests/data/fake_engines/. Each runner test plays a few games of a handful of moves.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -377,17 +379,32 @@ TEST(MatchState, AtomicRewrite) {
     struct stat after {};
     ASSERT_EQ(stat(file.c_str(), &after), 0);
     EXPECT_NE(before.st_ino, after.st_ino);
-    EXPECT_FALSE(fs::exists(file + ".tmp"));
+    const auto only_the_state = [&] {
+        int files = 0;
+        for ([[maybe_unused]] const auto& e : fs::directory_iterator(dir.path)) ++files;
+        return files == 1;
+    };
+    EXPECT_TRUE(only_the_state());
     EXPECT_EQ(read_state(file)->games.size(), 5u);
 
-    // When the new file cannot be written the old one stays as it was.
+    // When the new file cannot be written (here a file size limit stops the write, as a full
+    // disk would) the old one stays as it was and no temporary file is left.
     const std::string old_text = read_file(file);
-    fs::create_directory(file + ".tmp");
     s.games[3] = {chess::Outcome::kDraw, "", 0};
+    struct rlimit old_limit {};
+    ASSERT_EQ(getrlimit(RLIMIT_FSIZE, &old_limit), 0);
+    const auto old_handler = signal(SIGXFSZ, SIG_IGN);
+    struct rlimit small = old_limit;
+    small.rlim_cur = 10;
+    ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &small), 0);
     const auto failed = write_state(file, s);
+    setrlimit(RLIMIT_FSIZE, &old_limit);
+    signal(SIGXFSZ, old_handler);
     ASSERT_FALSE(failed.ok());
-    EXPECT_TRUE(contains(failed.error(), file + ".tmp")) << failed.error();
+    EXPECT_TRUE(contains(failed.error(), "state file: cannot write '" + file + "'"))
+        << failed.error();
     EXPECT_EQ(read_file(file), old_text);
+    EXPECT_TRUE(only_the_state());
 }
 
 TEST(MatchState, CorruptFileNamesFileAndLine) {
@@ -419,7 +436,7 @@ TEST(MatchState, CorruptFileNamesFileAndLine) {
     EXPECT_EQ(error_of(junk), file + ":10: expected KEY = VALUE, not 'garbage'");
     EXPECT_EQ(error_of(good + "game 10 = 1-0\n"), file + ":14: text after 'end'");
     EXPECT_EQ(read_state(dir.path + "/missing").error(),
-              "cannot open state file '" + dir.path + "/missing'");
+              "cannot open state file '" + dir.path + "/missing': No such file or directory");
 }
 
 TEST(MatchState, FingerprintMismatchNamesTheSetting) {

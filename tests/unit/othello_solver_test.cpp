@@ -258,7 +258,23 @@ TEST(OthelloObf, ErrorsNameTheFileLineAndProblem) {
     }
     const auto missing = read_obf("/nonexistent/none.obf");
     ASSERT_FALSE(missing);
-    EXPECT_EQ(missing.error(), "/nonexistent/none.obf: cannot open the file");
+    EXPECT_EQ(missing.error(),
+              "cannot open OBF file '/nonexistent/none.obf': No such file or directory");
+}
+
+// /dev/zero never ends and has size 0 to stat: the reader counts the bytes and stops at
+// kMaxObfBytes instead of filling the memory. A folder is refused by name.
+TEST(OthelloObf, ReadingStopsAtTheSizeLimit) {
+    const auto zero = read_obf("/dev/zero");
+    ASSERT_FALSE(zero);
+    EXPECT_EQ(zero.error(),
+              "OBF file '/dev/zero' is larger than 64 MiB, the most Kibitz reads of one OBF file");
+    const auto small = read_obf("/dev/zero", 1000);
+    ASSERT_FALSE(small);
+    EXPECT_NE(small.error().find("larger than 1000 bytes"), std::string::npos) << small.error();
+    const auto folder = read_obf("/tmp");
+    ASSERT_FALSE(folder);
+    EXPECT_EQ(folder.error(), "cannot read OBF file '/tmp': it is a folder");
 }
 
 }  // namespace

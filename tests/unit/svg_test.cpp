@@ -11,6 +11,8 @@
 #include <sstream>
 #include <string>
 
+#include "core/files.h"
+
 namespace kibitz::core {
 namespace {
 

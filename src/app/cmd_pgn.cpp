@@ -8,6 +8,7 @@
 
 #include "app/commands.h"
 #include "chess/pgn.h"
+#include "core/files.h"
 #include "core/timer.h"
 
 using namespace kibitz;
@@ -19,7 +20,7 @@ struct PgnArgs {
     std::string out;
 };
 
-// Counts the moves of a game, variations included.
+// Counts the moves of a game, variations included (the reader bounds the nesting).
 long count_moves(const std::vector<chess::PgnMove>& moves) {
     long n = 0;
     for (const auto& m : moves) {
@@ -29,28 +30,35 @@ long count_moves(const std::vector<chess::PgnMove>& moves) {
     return n;
 }
 
+// Prints "kibitz pgn: <what>" and returns the exit status 2 (bad input or output).
+int failure(const std::string& what) {
+    std::fprintf(stderr, "kibitz pgn: %s\n", what.c_str());
+    return 2;
+}
+
 int run_pgn(const PgnArgs& a) {
-    std::ofstream out;
+    // 1. The output goes to a temporary file that replaces --out at the end, so nothing is
+    //    lost on an error; still, an input given as the output is surely a slip.
+    core::AtomicFile out;
     if (!a.out.empty()) {
-        out.open(a.out, std::ios::binary);
-        if (!out) {
-            std::fprintf(stderr, "kibitz pgn: cannot write %s\n", a.out.c_str());
-            return 2;
-        }
+        for (const auto& file : a.files)
+            if (core::same_file(file, a.out))
+                return failure("--out '" + a.out + "' is the input file '" + file +
+                               "': write the games to another file");
+        if (const auto s = out.open(a.out); !s) return failure(s.error());
     }
+    // 2. The games of every file, the good ones written as they come.
     core::Stopwatch clock;
     long games = 0, malformed = 0, moves = 0;
     bool first_out = true;
     for (const auto& file : a.files) {
-        std::ifstream in(file, std::ios::binary);
-        if (!in) {
-            std::fprintf(stderr, "kibitz pgn: cannot read %s\n", file.c_str());
-            return 2;
-        }
+        std::ifstream in;
+        if (const auto s = core::open_input(in, file, "PGN file"); !s) return failure(s.error());
         chess::PgnReader reader(in);
         while (auto game = reader.next()) {
             ++games;
             if (!*game) {
+                if (reader.stopped()) break;  // reported below
                 ++malformed;
                 const auto& e = reader.last_error();
                 std::printf("%s:%d: game %d: %s\n", file.c_str(), e.line, reader.games(),
@@ -59,12 +67,21 @@ int run_pgn(const PgnArgs& a) {
             }
             moves += count_moves((*game)->moves);
             if (out.is_open()) {
-                if (!first_out) out << '\n';
-                out << chess::write_pgn(**game);
+                std::string text = first_out ? "" : "\n";
+                text += chess::write_pgn(**game);
+                if (const auto s = out.write(text); !s) return failure(s.error());
                 first_out = false;
             }
         }
+        if (reader.stopped()) {
+            const auto& e = reader.last_error();
+            return failure(file + ":" + std::to_string(e.line) + ": " + e.reason +
+                           (a.out.empty() ? "" : " ('" + a.out + "' is left as it was)"));
+        }
     }
+    // 3. The output replaces --out only now, every write checked.
+    if (out.is_open())
+        if (const auto s = out.commit(); !s) return failure(s.error());
     std::printf("games read %ld, malformed %ld, moves %ld, time %.3f s\n", games, malformed, moves,
                 clock.elapsed_ns() / 1e9);
     return malformed ? 1 : 0;

@@ -35,6 +35,7 @@
 #include <utility>
 
 #include "chess/polyglot.h"
+#include "core/files.h"
 
 namespace kibitz::book {
 
@@ -108,10 +109,16 @@ void BookBuilder::skip(std::string_view name, int line, std::uint64_t game, std:
                                   std::to_string(game) + ": " + std::string(why));
 }
 
-void BookBuilder::add_pgn(std::istream& in, std::string_view name, const BuildProgress& progress) {
+core::Status BookBuilder::add_pgn(std::istream& in, std::string_view name,
+                                  const BuildProgress& progress) {
     chess::PgnReader reader(in);
     while (auto game = reader.next()) {
         ++report_.games;
+        if (!*game && reader.stopped()) {
+            --report_.games;
+            const auto& e = reader.last_error();
+            return core::error(std::string(name) + ":" + std::to_string(e.line) + ": " + e.reason);
+        }
         if (!*game) {
             skip(name, reader.last_error().line, reader.games(), reader.last_error().reason);
         } else if (const auto added = add_game(**game); !added) {
@@ -121,14 +128,13 @@ void BookBuilder::add_pgn(std::istream& in, std::string_view name, const BuildPr
         }
         if (progress && report_.games % kProgressEvery == 0) progress(report_.games, positions());
     }
+    return core::Done{};
 }
 
 core::Status BookBuilder::add_file(const std::string& path, const BuildProgress& progress) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return core::error("cannot open PGN file '" + path + "'");
-    add_pgn(in, path, progress);
-    if (in.bad()) return core::error("cannot read PGN file '" + path + "'");
-    return core::Done{};
+    std::ifstream in;
+    if (auto s = core::open_input(in, path, "PGN file"); !s) return s;
+    return add_pgn(in, path, progress);
 }
 
 Book BookBuilder::book() const {

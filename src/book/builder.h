@@ -45,9 +45,11 @@ class BookBuilder {
 public:
     explicit BookBuilder(const BuildOptions& options = {});
 
-    // Counts the games of a PGN stream; `name` stands for the input in skip reasons.
-    void add_pgn(std::istream& in, std::string_view name, const BuildProgress& progress = {});
-    // Counts the games of a PGN file; the error names a file that cannot be opened.
+    // Counts the games of a PGN stream; `name` stands for the input in skip reasons. The error
+    // says why reading stopped early (a line over chess::kMaxPgnLineBytes, a read error).
+    core::Status add_pgn(std::istream& in, std::string_view name,
+                         const BuildProgress& progress = {});
+    // Counts the games of a PGN file; errors as add_pgn, or a file that cannot be opened.
     core::Status add_file(const std::string& path, const BuildProgress& progress = {});
     // Counts the moves of a game that was read well; the error says why the game is not used
     // (Chess960, an unsupported variant, a bad FEN). Does not touch report().

@@ -134,24 +134,57 @@ struct PgnReader::Level {
     int open_line = 0, open_column = 0;
 };
 
-PgnReader::PgnReader(std::istream& in) : in_(&in) {}
+PgnReader::PgnReader(std::istream& in) { lines_.emplace(in, kMaxPgnLineBytes); }
 PgnReader::PgnReader(std::string_view text) : text_(text) {}
 
+// Loads the next line; false at the end of the input or when reading stops (stop()).
 bool PgnReader::load_line() {
-    if (in_) {
-        if (!std::getline(*in_, buffer_)) return have_line_ = false;
-        line_ = buffer_;
+    if (stopped_) return have_line_ = false;
+    const std::string too_long = "the line is longer than " + core::size_text(kMaxPgnLineBytes) +
+                                 ", the most a PGN line may hold; reading stops here";
+    if (lines_) {
+        std::string_view line;
+        if (!lines_->next(line)) {
+            if (lines_->too_long())
+                stop(too_long);
+            else if (!lines_->error().empty())
+                stop(lines_->error() + "; reading stops here");
+            return have_line_ = false;
+        }
+        line_ = line;
     } else {
         if (text_pos_ >= text_.size()) return have_line_ = false;
         const auto nl = text_.find('\n', text_pos_);
         const auto end = nl == std::string_view::npos ? text_.size() : nl;
+        if (end - text_pos_ > kMaxPgnLineBytes) {
+            stop(too_long);
+            return have_line_ = false;
+        }
         line_ = text_.substr(text_pos_, end - text_pos_);
         text_pos_ = end + 1;
     }
     if (!line_.empty() && line_.back() == '\r') line_.remove_suffix(1);
     ++line_no_;
+    game_bytes_ += line_.size() + 1;
     col_ = 0;
     return have_line_ = true;
+}
+
+// Ends the reading: next() reports reason as the error of line line_no_ + 1, then nothing more.
+void PgnReader::stop(std::string reason) {
+    stopped_ = true;
+    stop_reason_ = std::move(reason);
+    stop_line_ = line_no_ + 1;
+}
+
+// True, after fail(), when the game read so far is larger than kMaxPgnGameBytes.
+bool PgnReader::game_too_large(const PgnGame& game) {
+    if (game_bytes_ <= kMaxPgnGameBytes) return false;
+    fail(game.first_line, 0,
+         "the game is larger than " + core::size_text(kMaxPgnGameBytes) +
+             ", the most one PGN game may hold",
+         true);
+    return true;
 }
 
 // Skips blank lines and %-escape lines; true at the end of the input.
@@ -191,14 +224,25 @@ core::Result<PgnGame> PgnReader::fail(int line, int column, std::string reason, 
 }
 
 std::optional<core::Result<PgnGame>> PgnReader::next() {
+    // A stop (a line too long, a read error) is reported once, as the error of the game it
+    // cut short, or alone between games.
+    auto report_stop = [this]() -> std::optional<core::Result<PgnGame>> {
+        if (stop_reason_.empty()) return std::nullopt;
+        ++games_;
+        auto e = fail(stop_line_, 0, std::move(stop_reason_), false);
+        stop_reason_.clear();
+        return e;
+    };
     for (;;) {
         if (error_resync_) {
             skip_to_next_game();
             error_resync_ = false;
         }
-        if (at_end()) return std::nullopt;
+        if (at_end()) return report_stop();
         error_set_ = false;
+        game_bytes_ = line_.size() + 1;
         auto game = read_game();
+        if (stopped_) return report_stop();
         if (!game && error_set_) {
             ++games_;
             return game;
@@ -216,6 +260,7 @@ std::optional<core::Result<PgnGame>> PgnReader::next() {
 // Reads the tag section at the current line; false after fail().
 bool PgnReader::read_tags(PgnGame& game, std::vector<int>& tag_lines) {
     while (!at_end() && is_tag_line(line_.substr(col_))) {
+        if (game_too_large(game)) return false;
         const std::string_view s = line_;
         // A second [Event starts the next game (this one had no movetext).
         if (core::starts_with(core::trim(s), "[Event ") &&
@@ -284,6 +329,14 @@ bool PgnReader::read_tags(PgnGame& game, std::vector<int>& tag_lines) {
                     value += s[j];
                 }
                 i = close + 1;
+            }
+            if (value.size() > kMaxPgnTagValueBytes) {
+                fail(line_no_, int(value_start),
+                     "tag " + name + ": the value is longer than " +
+                         core::size_text(kMaxPgnTagValueBytes) +
+                         ", the most a PGN tag value may hold",
+                     true);
+                return false;
             }
             game.tags.emplace_back(name, std::move(value));
             tag_lines.push_back(line_no_);
@@ -380,6 +433,7 @@ bool PgnReader::read_movetext(PgnGame& game, Position start) {
         // 1. Next line when this one is used up; a tag line at the top level ends the game.
         if (!have_line_ || col_ >= line_.size()) {
             if (!load_line()) break;
+            if (game_too_large(game)) return false;
             if (!line_.empty() && line_[0] == '%') have_line_ = false;
             continue;  // an empty line is used up at once
         }
@@ -409,12 +463,21 @@ bool PgnReader::read_movetext(PgnGame& game, Position start) {
                     break;
                 }
                 append_words(text, line_.substr(from));
+                if (text.size() > kMaxPgnCommentBytes) break;  // the error follows the loop
                 // A new game's [Event tag ends a comment that was never closed.
                 if (!load_line() || core::starts_with(line_, "[Event \"")) {
                     fail(open_line, col, "unterminated comment: '{' has no matching '}'", false);
                     return false;
                 }
+                if (game_too_large(game)) return false;
                 from = 0;
+            }
+            if (text.size() > kMaxPgnCommentBytes) {
+                fail(open_line, col,
+                     "the comment is longer than " + core::size_text(kMaxPgnCommentBytes) +
+                         ", the most a PGN comment may hold",
+                     true);
+                return false;
             }
             add_comment(text);
             continue;
@@ -424,6 +487,13 @@ bool PgnReader::read_movetext(PgnGame& game, Position start) {
             Level& l = levels.back();
             if (!l.has_last) {
                 fail(line_no_, col, "variation '(' before any move", true);
+                return false;
+            }
+            if (levels.size() > std::size_t(kMaxVariationDepth)) {
+                fail(line_no_, col,
+                     "variations nested more than " + std::to_string(kMaxVariationDepth) +
+                         " deep, the most the PGN reader follows",
+                     true);
                 return false;
             }
             l.moves->back().variations.emplace_back();

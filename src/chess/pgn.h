@@ -10,9 +10,25 @@
 #include <vector>
 
 #include "chess/position.h"
+#include "core/files.h"
 #include "core/result.h"
 
 namespace kibitz::chess {
+
+// The reader's limits, so that no input, however hostile, crashes it or fills the memory
+// (docs/files.md). Real files stay far below them: in the 786 games of data/games/ the deepest
+// nesting is 3, the longest line 1,021 bytes and the largest game 28 KB.
+//
+// Variations nested deeper than this are an error (the game is skipped). Everything that walks
+// a game's variations (writing, counting, freeing) recurses once per level.
+inline constexpr int kMaxVariationDepth = 256;
+// A longer line stops the reading of the input: no line end in sight, as in /dev/zero.
+inline constexpr std::size_t kMaxPgnLineBytes = core::kMaxLineBytes;  // 1 MiB
+// A larger game (tags, moves, comments) is an error; reading resumes at the next game.
+inline constexpr std::size_t kMaxPgnGameBytes = std::size_t(16) << 20;  // 16 MiB
+// A longer {comment} or tag value is an error; reading resumes at the next game.
+inline constexpr std::size_t kMaxPgnCommentBytes = std::size_t(1) << 20;    // 1 MiB
+inline constexpr std::size_t kMaxPgnTagValueBytes = std::size_t(64) << 10;  // 64 KiB
 
 // One move of a game or variation, with what is written around it.
 struct PgnMove {
@@ -54,7 +70,8 @@ struct PgnError {
 
 // Reads games one at a time from a stream or a whole text: huge files need little memory.
 // Tolerant of common looseness (1/2, "1 e4", 0-0, e.p., ;-comments, %-lines, nested quotes in
-// tags); a broken game yields an error and reading resumes at the next tag section.
+// tags); a broken game yields an error and reading resumes at the next tag section. A line over
+// kMaxPgnLineBytes or a read error yields an error and ends the reading (stopped()).
 class PgnReader {
 public:
     // Reads from `in`, which must outlive the reader.
@@ -71,10 +88,15 @@ public:
     int games() const { return games_; }
     // Details of the last error returned by next().
     const PgnError& last_error() const { return error_; }
+    // True when reading stopped before the end of the input: a line longer than
+    // kMaxPgnLineBytes, or a read error. The last error returned by next() says which.
+    bool stopped() const { return stopped_; }
 
 private:
     struct Level;
     bool load_line();
+    void stop(std::string reason);
+    bool game_too_large(const PgnGame& game);
     bool at_end();
     void skip_to_next_game();
     core::Result<PgnGame> fail(int line, int column, std::string reason, bool resync);
@@ -82,14 +104,17 @@ private:
     bool read_tags(PgnGame& game, std::vector<int>& tag_lines);
     bool read_movetext(PgnGame& game, Position start);
 
-    std::istream* in_ = nullptr;
-    std::string_view text_;
+    std::optional<core::LineReader> lines_;  // when reading a stream
+    std::string_view text_;                  // when reading a text
     std::size_t text_pos_ = 0;
-    std::string buffer_;
     std::string_view line_;  // the current line, without its end-of-line characters
     std::size_t col_ = 0;    // read position in line_
     bool have_line_ = false;
     int line_no_ = 0;
+    std::uint64_t game_bytes_ = 0;  // bytes of the lines of the game being read
+    std::string stop_reason_;       // why reading stopped, until next() reports it
+    int stop_line_ = 0;
+    bool stopped_ = false;
     int games_ = 0;
     PgnError error_;
     std::string error_text_;

@@ -7,6 +7,7 @@
 
 #include "chess/epd.h"
 #include "chess/pgn.h"
+#include "core/files.h"
 #include "lab/experiments.h"
 #include "lab/report.h"
 
@@ -65,12 +66,16 @@ bool ends_with(const std::string& s, const std::string& suffix) {
 }
 
 core::Result<std::vector<chess::PgnGame>> read_games(const std::string& path) {
-    std::ifstream in(path);
-    if (!in) return core::error("cannot open '" + path + "'");
+    std::ifstream in;
+    if (auto s = core::open_input(in, path, "PGN file"); !s) return core::error(s.error());
     std::vector<chess::PgnGame> games;
     chess::PgnReader reader(in);
-    while (auto game = reader.next())
+    while (auto game = reader.next()) {
+        if (reader.stopped())
+            return core::error(path + ":" + std::to_string(reader.last_error().line) + ": " +
+                               reader.last_error().reason);
         if (game->ok()) games.push_back(std::move(game->value()));
+    }
     return games;
 }
 
@@ -93,8 +98,9 @@ core::Result<std::vector<chess::Position>> load_positions(const std::string& pat
         if (out.empty()) return core::error("'" + path + "': no game reaches ply 10");
         return out;
     }
-    std::ifstream in(path);
-    if (!in) return core::error("cannot open '" + path + "'");
+    const auto text = core::read_file(path, chess::kMaxEpdFileBytes, "EPD file");
+    if (!text) return core::error(text.error());
+    std::istringstream in(*text);
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {
         const auto start = line.find_first_not_of(" \t\r");

@@ -1,6 +1,7 @@
 // `kibitz othello solve FILE.obf [--hash MB] [--first N] [--last N] [--order mobility|patterns]`:
 // solves the positions of an OBF file (the FFO endgame suite) exactly, one line per position,
-// and checks each answer the file states. Exit status 1 when any answer is wrong, 2 on bad input.
+// and checks each answer the file states. Exit status 1 when any answer is wrong, 2 on bad input
+// (no positions, a bad range, a position beyond kMaxSolveEmpties without --force).
 #include <CLI/CLI.hpp>
 #include <cctype>
 #include <cstdio>
@@ -8,6 +9,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "app/commands.h"
 #include "core/timer.h"
@@ -38,6 +40,48 @@ int first_number(const std::string& path, std::size_t count) {
     return 1;
 }
 
+// The most empty squares `othello solve` takes without --force (docs/othello.md). FFO #40-#59
+// (20-34 empties) take from half a second (#40) to about 20 minutes (#55, 29 empties, 79 G
+// nodes) each on one core here, and every further empty square multiplies the work: 36 empties
+// can take days, and the 60 of the start position would never end.
+constexpr int kMaxSolveEmpties = 36;
+
+// The positions to solve: indexes into positions, by --first and --last (position numbers
+// start at number0). Throws naming the file and the problem: no positions, a range that is
+// empty or out of the file, a position with more empties than kMaxSolveEmpties without force.
+std::vector<std::size_t> selected_positions(const std::string& file,
+                                            const std::vector<othello::ObfPosition>& positions,
+                                            int number0, int first, int last, bool force) {
+    if (positions.empty())
+        throw std::runtime_error("OBF file '" + file +
+                                 "' has no positions (one a line: 64 squares of X, O or -, a "
+                                 "space and the side to move)");
+    const int end = number0 + int(positions.size()) - 1;
+    const std::string range =
+        "'" + file + "' has positions " + std::to_string(number0) + " to " + std::to_string(end);
+    const int from = first ? first : number0, to = last ? last : end;
+    if (first && (first < number0 || first > end))
+        throw std::runtime_error("--first " + std::to_string(first) + " is out of range: " + range);
+    if (last && (last < number0 || last > end))
+        throw std::runtime_error("--last " + std::to_string(last) + " is out of range: " + range);
+    if (from > to)
+        throw std::runtime_error("--first " + std::to_string(from) + " is after --last " +
+                                 std::to_string(to));
+    std::vector<std::size_t> out;
+    for (int number = from; number <= to; ++number) {
+        const std::size_t i = std::size_t(number - number0);
+        const int empties = positions[i].board.empty_count();
+        if (empties > kMaxSolveEmpties && !force)
+            throw std::runtime_error(
+                "position " + std::to_string(number) + " (" + file + ":" +
+                std::to_string(positions[i].line) + ") has " + std::to_string(empties) +
+                " empty squares; the solver takes at most " + std::to_string(kMaxSolveEmpties) +
+                " (beyond, one position can take days): pass --force to solve it anyway");
+        out.push_back(i);
+    }
+    return out;
+}
+
 // "12.3M" style rates and counts for the table.
 std::string millions(double v) {
     char buf[32];
@@ -54,6 +98,7 @@ void register_othello_solve(CLI::App& othello) {
         int first = 0, last = 0;
         std::string order = "patterns";
         int order_min_empties = engine::kPatternOrderMinEmpties;
+        bool force = false;
     };
     auto a = std::make_shared<Args>();
     CLI::App* cmd = othello.add_subcommand(
@@ -66,6 +111,9 @@ void register_othello_solve(CLI::App& othello) {
                     "First position number to solve (numbers start at A for files named "
                     "*-A-B.obf with B-A+1 positions, else at 1)");
     cmd->add_option("--last", a->last, "Last position number to solve");
+    cmd->add_flag("--force", a->force,
+                  "Solve positions with more than " + std::to_string(kMaxSolveEmpties) +
+                      " empty squares too (each can take days)");
     cmd->add_option("--order", a->order,
                     "Move ordering at many empties: mobility (the solver's own heuristics) or "
                     "patterns (the fitted pattern evaluation)")
@@ -81,6 +129,8 @@ void register_othello_solve(CLI::App& othello) {
         if (!parsed) throw std::runtime_error(parsed.error());
         const auto& positions = *parsed;
         const int number0 = first_number(a->file, positions.size());
+        const std::vector<std::size_t> chosen =
+            selected_positions(a->file, positions, number0, a->first, a->last, a->force);
 
         othello::Solver solver(a->hash_mb);
         if (a->order == "patterns") engine::use_pattern_ordering(solver, a->order_min_empties);
@@ -89,9 +139,8 @@ void register_othello_solve(CLI::App& othello) {
         std::uint64_t total_nodes = 0;
         std::int64_t total_ns = 0;
         int solved = 0, wrong = 0;
-        for (std::size_t i = 0; i < positions.size(); ++i) {
+        for (const std::size_t i : chosen) {
             const int number = number0 + int(i);
-            if ((a->first && number < a->first) || (a->last && number > a->last)) continue;
             const othello::ObfPosition& p = positions[i];
             solver.clear();
             solver.reset_nodes();

@@ -178,6 +178,8 @@ set_tests_properties(cli_uci_bad_weights PROPERTIES
                      PASS_REGULAR_EXPRESSION "bad_weights.json': not valid JSON"
                      FAIL_REGULAR_EXPRESSION "UNEXPECTED-EXIT-STATUS")
 
+# Writing and reading files: atomic outputs, write errors, reader limits.
+include(tests/cli_files.cmake)
 # Opening books and endgame tables.
 include(tests/cli_book.cmake)
 include(tests/cli_tb.cmake)

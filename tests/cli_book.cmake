@@ -68,3 +68,23 @@ kibitz_book_compat(book_polyglot_same_moscow64_white "${book_games}/pgnviewer_mo
 kibitz_book_compat(book_polyglot_same_great_masters_black "${book_games}/pgnviewer_great_masters.pgn"
     "--max-ply 1024 --min-games 1 --only-black --uniform"
     "-max-ply 1024 -min-game 1 -only-black -uniform")
+
+# ---- Files: size limits, write errors (kibitz_expect_exit is in tests/cli_files.cmake) ---------
+# /dev/zero never ends and has size 0 to stat: the book reader counts the bytes and stops at
+# its limit (a few seconds) instead of filling the memory.
+kibitz_expect_exit(book_stats_dev_zero 2
+    "\"$<TARGET_FILE:kibitz>\" book stats --book /dev/zero"
+    "book '/dev/zero' is larger than 512 MiB, the most Kibitz reads of one book")
+kibitz_expect_exit(book_build_dev_zero 2
+    "\"$<TARGET_FILE:kibitz>\" book build --pgn /dev/zero --out z.bin; s=$?; test -e z.bin || echo NOT-WRITTEN; exit $s"
+    "/dev/zero:1: the line is longer than 1 MiB, the most a PGN line may hold; reading stops here\nNOT-WRITTEN")
+kibitz_expect_exit(book_build_pgn_folder 2
+    "mkdir games && \"$<TARGET_FILE:kibitz>\" book build --pgn games --out z.bin"
+    "cannot read PGN file 'games': it is a folder")
+kibitz_expect_exit(book_build_out_full_disk 2
+    "\"$<TARGET_FILE:kibitz>\" book build --pgn '${PROJECT_SOURCE_DIR}/tests/fuzz/corpus/pgn/variations.pgn' --min-games 1 --out /dev/full"
+    "cannot write '/dev/full': No space left on device")
+# An existing book is replaced whole: a new file (another inode), the old one never truncated.
+kibitz_expect_exit(book_build_replaces_whole 0
+    "\"$<TARGET_FILE:kibitz>\" book build --pgn '${PROJECT_SOURCE_DIR}/tests/fuzz/corpus/pgn/variations.pgn' --min-games 1 --out b.bin >/dev/null && ln b.bin old.bin && \"$<TARGET_FILE:kibitz>\" book build --pgn '${PROJECT_SOURCE_DIR}/tests/fuzz/corpus/pgn/multi.pgn' --min-games 1 --out b.bin >/dev/null && cmp -s b.bin old.bin || echo REPLACED; ls; \"$<TARGET_FILE:kibitz>\" book stats --book b.bin | head -2"
+    "REPLACED\nb.bin\nold.bin\nfile b.bin\nentries [1-9]")

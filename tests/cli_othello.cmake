@@ -78,3 +78,29 @@ add_test(NAME othello_pattern_fit_fit
                  --holdout 3 --out ${CMAKE_BINARY_DIR}/othello_pattern_smoke.inc)
 set_tests_properties(othello_pattern_fit_fit PROPERTIES FIXTURES_REQUIRED othello_pattern_data
     PASS_REGULAR_EXPRESSION "all: 3 games, [0-9]+ positions.*wrote ")
+
+# ---- Solver input that cannot be solved: a clear error, exit status 2 ----------------------
+# (kibitz_expect_exit is in tests/cli_files.cmake.) Each of these used to report success with 0
+# positions, or, for the 60 empties of the start position, run for ever.
+set(othello_solve "\"$<TARGET_FILE:kibitz>\" othello solve")
+kibitz_expect_exit(othello_solve_empty_file 2
+    "touch empty.obf && ${othello_solve} empty.obf"
+    "OBF file 'empty.obf' has no positions")
+kibitz_expect_exit(othello_solve_comments_only 2
+    "printf '%% only a comment\\n\\n' > notes.obf && ${othello_solve} notes.obf"
+    "OBF file 'notes.obf' has no positions")
+kibitz_expect_exit(othello_solve_folder 2
+    "mkdir suite && ${othello_solve} suite"
+    "cannot read OBF file 'suite': it is a folder")
+kibitz_expect_exit(othello_solve_first_after_last 2
+    "${othello_solve} '${othello_data}/fforum-40-59.obf' --first 45 --last 41"
+    "--first 45 is after --last 41")
+kibitz_expect_exit(othello_solve_out_of_range 2
+    "${othello_solve} '${othello_data}/fforum-40-59.obf' --first 70"
+    "--first 70 is out of range: '.*fforum-40-59.obf' has positions 40 to 59")
+kibitz_expect_exit(othello_solve_start_position 2
+    "echo '---------------------------OX------XO--------------------------- X' > start.obf && ${othello_solve} start.obf"
+    "position 1 \\(start.obf:1\\) has 60 empty squares; the solver takes at most 36 \\(beyond, one position can take days\\): pass --force to solve it anyway")
+kibitz_expect_exit(othello_solve_dev_zero 2
+    "${othello_solve} /dev/zero"
+    "OBF file '/dev/zero' is larger than 64 MiB, the most Kibitz reads of one OBF file")

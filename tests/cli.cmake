@@ -61,6 +61,44 @@ add_test(NAME cli_uci_go_infinite_stop
          COMMAND sh -c "(printf 'uci\\nposition startpos moves e2e4\\ngo infinite\\n'; sleep 2; printf 'stop\\nquit\\n') | \"$<TARGET_FILE:kibitz>\"")
 set_tests_properties(cli_uci_go_infinite_stop PROPERTIES PASS_REGULAR_EXPRESSION
     "info depth.*bestmove [a-h][1-8][a-h][1-8]")
+# "bench" and "go perft" run like searches: "isready" is answered at once, "stop" ends them
+# (both would run for hours otherwise), and a stopped bench prints no "Nodes searched" total.
+add_test(NAME cli_uci_bench_isready_stop
+         COMMAND sh -c "printf 'uci\\nbench 30\\nisready\\nstop\\nquit\\n' | \"$<TARGET_FILE:kibitz>\"")
+set_tests_properties(cli_uci_bench_isready_stop PROPERTIES
+                     PASS_REGULAR_EXPRESSION "uciok\n.*readyok\n.*info string bench stopped after [0-9]+ positions"
+                     FAIL_REGULAR_EXPRESSION "Nodes searched"
+                     TIMEOUT 30)
+add_test(NAME cli_uci_perft_isready_stop
+         COMMAND sh -c "printf 'position startpos\\ngo perft 9\\nisready\\nstop\\nquit\\n' | \"$<TARGET_FILE:kibitz>\"")
+set_tests_properties(cli_uci_perft_isready_stop PROPERTIES
+                     PASS_REGULAR_EXPRESSION "readyok\n.*info string go perft 9 stopped after [0-9]+ of 20 moves"
+                     TIMEOUT 30)
+# Numbers beyond their range are clamped and named, never wrapped (1e19 used to be refused
+# without a search, and 9e18 ms to wrap into an instant move).
+add_test(NAME cli_uci_go_huge_numbers
+         COMMAND sh -c "printf 'position startpos\\ngo wtime 1000 btime 1000 winc 10000000000000000000 depth 2\\nisready\\n' | \"$<TARGET_FILE:kibitz>\"")
+set_tests_properties(cli_uci_go_huge_numbers PROPERTIES
+                     PASS_REGULAR_EXPRESSION "info string go winc 10000000000000000000 is out of range \\(0 to 1099511627776\\): 1099511627776 used\n.*bestmove [a-h][1-8][a-h][1-8]"
+                     FAIL_REGULAR_EXPRESSION "-8446744073709551616|error"
+                     TIMEOUT 30)
+# A Hash the memory cannot hold (ulimit -v makes that 2 GB here) is refused and the engine
+# plays on with its old table, instead of dying of std::bad_alloc. Not under the sanitizers,
+# which need more address space than that.
+if(NOT KIBITZ_SANITIZE)
+    add_test(NAME cli_uci_hash_beyond_memory
+             COMMAND sh -c "ulimit -v 2000000 && printf 'setoption name Hash value 65536\\nisready\\nposition startpos\\ngo depth 3\\n' | \"$<TARGET_FILE:kibitz>\" 2>&1")
+    set_tests_properties(cli_uci_hash_beyond_memory PROPERTIES
+                         PASS_REGULAR_EXPRESSION "info string error: Hash 65536 MB refused: only [0-9]+ MB of memory available; keeping 16 MB\nreadyok\n.*bestmove [a-h][1-8][a-h][1-8]"
+                         TIMEOUT 30)
+    # 256 threads' stacks do not fit in 1.5 GB: the search goes on with the helpers it got,
+    # instead of std::terminate.
+    add_test(NAME cli_uci_threads_beyond_memory
+             COMMAND sh -c "ulimit -s 8192 && ulimit -v 1500000 && printf 'setoption name Threads value 256\\nisready\\nposition startpos\\ngo depth 4\\n' | \"$<TARGET_FILE:kibitz>\" 2>&1; echo \"exit status $?\"")
+    set_tests_properties(cli_uci_threads_beyond_memory PROPERTIES
+                         PASS_REGULAR_EXPRESSION "readyok\n.*bestmove [a-h][1-8][a-h][1-8].*exit status 0"
+                         TIMEOUT 30)
+endif()
 add_test(NAME cli_epd_smoke
          COMMAND kibitz epd ${PROJECT_SOURCE_DIR}/tests/data/mates.epd --depth 6)
 set_tests_properties(cli_epd_smoke PROPERTIES PASS_REGULAR_EXPRESSION "Solved 4 of 4")

@@ -10,26 +10,30 @@
 
 namespace kibitz::chess {
 
-std::uint64_t perft(Position& pos, int depth) {
+std::uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop) {
     if (depth <= 0) return 1;
     if (depth == 1) return std::uint64_t(count_legal_moves(pos));
+    if (stop && stop->load(std::memory_order_relaxed)) return 0;
     MoveList list;
     generate<Gen::kAll>(pos, list);
     std::uint64_t nodes = 0;
     for (const Move m : list) {
         const Undo u = pos.make(m);
-        nodes += perft(pos, depth - 1);
+        nodes += perft(pos, depth - 1, stop);
         pos.unmake(m, u);
     }
     return nodes;
 }
 
-std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth) {
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth,
+                                                         const std::atomic<bool>* stop) {
     std::vector<std::pair<Move, std::uint64_t>> out;
     for (const Move m : legal_moves(pos)) {
         const Undo u = pos.make(m);
-        out.emplace_back(m, perft(pos, depth - 1));
+        const std::uint64_t nodes = perft(pos, depth - 1, stop);
         pos.unmake(m, u);
+        if (stop && stop->load()) break;
+        out.emplace_back(m, nodes);
     }
     return out;
 }

@@ -1,6 +1,7 @@
 // perft: counts the leaf nodes of the legal move tree, to verify the move generator.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -11,11 +12,14 @@
 
 namespace kibitz::chess {
 
-// Leaf count at the given depth (depth 0 = 1). The last ply is counted, not played.
-std::uint64_t perft(Position& pos, int depth);
+// Leaf count at the given depth (depth 0 = 1). The last ply is counted, not played. Once
+// *stop (when given) becomes true it returns soon, with a count that means nothing.
+std::uint64_t perft(Position& pos, int depth, const std::atomic<bool>* stop = nullptr);
 
-// Leaf count below each legal root move (depth >= 1), in generation order.
-std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth);
+// Leaf count below each legal root move (depth >= 1), in generation order. Once *stop (when
+// given) becomes true it returns soon, with the root moves counted in full before that only.
+std::vector<std::pair<Move, std::uint64_t>> perft_divide(Position& pos, int depth,
+                                                         const std::atomic<bool>* stop = nullptr);
 
 // One line of a perft suite: a FEN and the expected counts per depth.
 struct PerftCase {

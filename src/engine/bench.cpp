@@ -38,7 +38,7 @@ constexpr const char* kBenchFens[] = {
 
 }  // namespace
 
-BenchResult run_bench(int depth, std::ostream& log, const eval::Weights* weights) {
+BenchResult run_bench(int depth, std::ostream& log, const eval::Weights* weights, BenchStop* stop) {
     BenchResult result;
     core::Stopwatch clock;
     int index = 0;
@@ -49,9 +49,20 @@ BenchResult run_bench(int depth, std::ostream& log, const eval::Weights* weights
         engine.set_position(ChessGame(chess::Position::from_fen(fen).value()));
         search::Limits limits;
         limits.depth = depth;
+        // A stop before the search, or during it (it cancels the attached engine, even when
+        // it comes just before the search begins): this position does not count.
+        if (stop && !stop->attach(&engine)) {
+            result.stopped = true;
+            break;
+        }
         const chess::Move best = engine.search_now(limits);
+        if (stop && !stop->attach(nullptr)) {
+            result.stopped = true;
+            break;
+        }
         const std::uint64_t nodes = engine.stats().nodes;
         result.nodes += nodes;
+        ++result.positions;
         log << "position " << ++index << ": " << nodes << " nodes, best "
             << chess::move_to_uci(engine.game().position(), best) << "  " << fen << '\n';
     }

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <ostream>
 
 #include "engine/chess_game.h"
@@ -51,10 +52,39 @@ private:
 
 using ChessEngine = Engine<ChessGame, ChessEvaluator>;
 
+class BenchStop;
+
 // The bench: fixed positions searched to a fixed depth with one thread and a fresh 16 MB
 // table each, so the node count is a signature of the search and evaluation. Writes one line
-// per position to log. weights, when given, replace the default weights.
-BenchResult run_bench(int depth, std::ostream& log, const eval::Weights* weights = nullptr);
+// per position to log. weights, when given, replace the default weights. A stop (from another
+// thread) ends it at once; the result then counts the positions searched in full only.
+BenchResult run_bench(int depth, std::ostream& log, const eval::Weights* weights = nullptr,
+                      BenchStop* stop = nullptr);
+
+// Lets another thread end a running bench (UCI "stop" during "bench").
+class BenchStop {
+public:
+    // Ends the position being searched at once; no other one starts. Thread-safe.
+    void stop() {
+        std::lock_guard lock(mutex_);
+        stopped_ = true;
+        if (engine_) engine_->cancel();
+    }
+
+private:
+    friend BenchResult run_bench(int, std::ostream&, const eval::Weights*, BenchStop*);
+    // The engine of the position about to be searched (nullptr after it): false, and nothing
+    // attached, once stopped.
+    bool attach(ChessEngine* engine) {
+        std::lock_guard lock(mutex_);
+        engine_ = stopped_ ? nullptr : engine;
+        return !stopped_;
+    }
+
+    std::mutex mutex_;
+    ChessEngine* engine_ = nullptr;
+    bool stopped_ = false;
+};
 
 inline constexpr int kBenchDepth = 11;
 

@@ -7,9 +7,11 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <system_error>
 #include <thread>
 #include <vector>
 
+#include "core/result.h"
 #include "engine/strength.h"
 #include "engine/time_manager.h"
 #include "search/searcher.h"
@@ -21,6 +23,8 @@ struct BenchResult {
     std::uint64_t nodes = 0;
     std::int64_t time_ms = 0;
     std::uint64_t nps = 0;
+    int positions = 0;     // searched to the end (the nodes are theirs)
+    bool stopped = false;  // a stop ended the bench before its last position
 };
 
 template <search::Game G, class E, search::Features F = search::Features{}>
@@ -57,10 +61,13 @@ public:
         if (elo_) searchers_[0]->set_multipv(std::max(multipv_, strength_lines(elo_)));
     }
     int threads() const { return int(searchers_.size()); }
-    void set_hash_mb(std::size_t mb) {
+    // The table's size in MB; refused (the old table kept) when the memory is not there, with
+    // the reason in the error.
+    core::Status set_hash_mb(std::size_t mb) {
         wait();
-        tt_.resize(mb);
+        return tt_.resize(mb);
     }
+    std::size_t hash_mb() const { return tt_.size_mb(); }
     void set_multipv(int n) {
         multipv_ = std::max(1, n);
         for (auto& s : searchers_) s->set_multipv(multipv_);
@@ -100,10 +107,10 @@ public:
     // ponderhit() or stop(), as UCI demands.
     void go(const GoParams& params, int side_to_move) {
         wait();
-        stop_.store(false);
+        arm_stop();
         {
             std::lock_guard lock(mutex_);
-            waiting_ = params.infinite || params.ponder;
+            waiting_ = (params.infinite || params.ponder) && !cancelled_.load();
             finished_ = false;
         }
         GoParams timed = params;  // the limits that apply once a ponder search is hit
@@ -115,7 +122,20 @@ public:
         searching_ = true;
         // Prepared here, not in the thread, so that a quick ponderhit() cannot be lost.
         searchers_[0]->prepare(limits);
-        main_ = std::thread([this, limits] { run(limits); });
+        try {
+            main_ = std::thread([this, limits] { run(limits); });
+        } catch (const std::system_error&) {
+            // No thread to be had (a memory or process limit): a one-ply search here, which
+            // cannot wait for a stop that this thread could not read, still gives a move.
+            search::Limits now;
+            now.depth = 1;
+            {
+                std::lock_guard lock(mutex_);
+                waiting_ = false;
+            }
+            searchers_[0]->prepare(now);
+            run(now);
+        }
     }
 
     // Ends the search as soon as possible; the best move found so far is reported.
@@ -123,6 +143,15 @@ public:
         stop_.store(true);
         release();
     }
+
+    // Ends the running search and every later one at once, until resume(): for a client on
+    // another thread, whose stop() could come just before a search begins and be forgotten
+    // (every search starts with the stop flag down). Safe from any thread.
+    void cancel() {
+        cancelled_.store(true);
+        stop();
+    }
+    void resume() { cancelled_.store(false); }
 
     // The opponent played the expected move: the pondering search goes on under the clock.
     void ponderhit() {
@@ -157,7 +186,7 @@ public:
     // Searches synchronously (for bench, matches in process and tests); returns the best move.
     Move search_now(const search::Limits& limits) {
         wait();
-        stop_.store(false);
+        arm_stop();
         tt_.new_search();
         G g = game_;
         return searchers_[0]->think(g, limits, on_info);
@@ -172,9 +201,13 @@ private:
         for (std::size_t i = 1; i < searchers_.size(); ++i) {
             search::Limits helper_limits = limits;
             helper_limits.infinite = true;  // helpers stop when the main thread says so
-            helpers.emplace_back([this, i, helper_limits, &games] {
-                searchers_[i]->think(games[i], helper_limits);
-            });
+            try {
+                helpers.emplace_back([this, i, helper_limits, &games] {
+                    searchers_[i]->think(games[i], helper_limits);
+                });
+            } catch (const std::system_error&) {
+                break;  // no more threads to be had (a memory or process limit): fewer helpers
+            }
         }
         searchers_[0]->set_currmove_report(on_currmove);
         Move best = searchers_[0]->think(games[0], limits, on_info);
@@ -215,6 +248,14 @@ private:
         return Move{};
     }
 
+    // Lowers the stop flag for a new search, unless cancel() asked for every search to stop.
+    // cancel() raises cancelled_ before the flag, so whichever way the two interleave, a
+    // cancel() during this call leaves the flag raised.
+    void arm_stop() {
+        stop_.store(false);
+        if (cancelled_.load()) stop_.store(true);
+    }
+
     void release() {
         {
             std::lock_guard lock(mutex_);
@@ -226,6 +267,7 @@ private:
     E eval_;
     search::TranspositionTable tt_;
     std::atomic<bool> stop_{false};
+    std::atomic<bool> cancelled_{false};
     std::vector<std::unique_ptr<Searcher>> searchers_;
     G game_;
     int multipv_ = 1;

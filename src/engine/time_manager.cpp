@@ -5,7 +5,17 @@
 
 namespace kibitz::engine {
 
-search::Limits plan_limits(const GoParams& go, int side, std::int64_t overhead_ms) {
+search::Limits plan_limits(const GoParams& go_in, int side, std::int64_t overhead_ms) {
+    // 0. Every time within [0, kMaxClockMs], so that the sums and products below cannot
+    // overflow; a clock overdrawn by the GUI's lag (negative) has 1 ms left.
+    const auto sane = [](std::int64_t ms) { return std::clamp<std::int64_t>(ms, 0, kMaxClockMs); };
+    GoParams go = go_in;
+    for (int c = 0; c < 2; ++c) {
+        go.time[c] = go.time[c] < 0 ? 1 : sane(go.time[c]);  // overdrawn: little time, not none
+        go.inc[c] = sane(go.inc[c]);
+    }
+    go.movetime = sane(go.movetime);
+    overhead_ms = sane(overhead_ms);
     search::Limits limits;
     if (go.depth > 0) limits.depth = std::min(go.depth, search::kMaxPly - 1);
     limits.nodes = go.nodes;

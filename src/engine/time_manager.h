@@ -8,6 +8,10 @@
 
 namespace kibitz::engine {
 
+// The longest time plan_limits takes from a clock, an increment or a movetime, in ms (about 35
+// years): longer ones count as this long, so that no sum or product of them can overflow.
+inline constexpr std::int64_t kMaxClockMs = std::int64_t(1) << 40;
+
 // What "go" asked for.
 struct GoParams {
     std::int64_t time[2] = {0, 0};  // remaining ms for White and Black (0: not given)
@@ -27,7 +31,8 @@ struct GoParams {
 // "accumulated spare"), minus a safety margin. That is the soft limit, after which no new
 // iteration starts (the search stretches it when the best move changes and shrinks it when
 // the best move is stable); the hard limit stops the search mid-iteration and never exceeds
-// what the clock can bear.
+// what the clock can bear. Times beyond kMaxClockMs count as kMaxClockMs; a negative clock as 1 ms,
+// other negative times as 0.
 search::Limits plan_limits(const GoParams& go, int side, std::int64_t overhead_ms);
 
 }  // namespace kibitz::engine

@@ -9,7 +9,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <new>
+#include <string>
 
+#include "core/memory.h"
+#include "core/result.h"
 #include "search/score.h"
 
 namespace kibitz::search {
@@ -41,13 +45,52 @@ constexpr Score tt_sharpened(Score eval, Bound bound, Score score) {
 
 class TranspositionTable {
 public:
-    explicit TranspositionTable(std::size_t megabytes = 16) { resize(megabytes); }
+    // A table of about megabytes (one of 1 MB when there is not the memory for it).
+    explicit TranspositionTable(std::size_t megabytes = 16) {
+        if (!resize(megabytes)) (void)resize(1);
+        if (!buckets_) throw std::bad_alloc();
+    }
 
-    // Reallocates to about the given size (at least one bucket) and clears.
-    void resize(std::size_t megabytes) {
-        count_ = std::max<std::size_t>(1, megabytes * 1024 * 1024 / sizeof(Bucket));
-        buckets_ = std::make_unique<Bucket[]>(count_);
+    // Reallocates to about the given size (at least one bucket) and clears. Refused, with the
+    // table left as it was, when the memory is not there: more than core::available_memory_mb()
+    // and this table's own memory together (which is given back first when only that makes
+    // room), or an allocation that fails. Linux may grant an allocation that it cannot back and
+    // kill the process when clear() touches the pages, hence the check before allocating.
+    core::Status resize(std::size_t megabytes) {
+        constexpr std::size_t kMB = 1024 * 1024;
+        megabytes = std::min(megabytes, kMaxMegabytes);
+        const std::size_t count = std::max<std::size_t>(1, megabytes * kMB / sizeof(Bucket));
+        const std::size_t held = buckets_ ? size_mb() : 0;
+        // 1. Is the memory there? Small tables are not worth reading /proc for.
+        bool free_first = false;
+        if (megabytes > held + kUncheckedMegabytes) {
+            const std::size_t available = core::available_memory_mb();
+            if (megabytes > available + held)
+                return core::error("only " + std::to_string(available + held) +
+                                   " MB of memory available");
+            free_first = megabytes > available;  // it fits only once this table is given back
+        }
+        // 2. The new table; when that fails the old one stays (or, given back first, comes
+        // back at its old size, its entries forgotten).
+        if (free_first) {
+            const std::size_t old_count = count_;
+            buckets_.reset();
+            buckets_.reset(new (std::nothrow) Bucket[count]);
+            if (!buckets_) {
+                buckets_.reset(new (std::nothrow) Bucket[old_count]);
+                if (!buckets_) buckets_ = std::make_unique<Bucket[]>(count_ = 1);
+                clear();
+                return core::error("the allocation of " + std::to_string(megabytes) + " MB failed");
+            }
+        } else {
+            std::unique_ptr<Bucket[]> fresh(new (std::nothrow) Bucket[count]);
+            if (!fresh)
+                return core::error("the allocation of " + std::to_string(megabytes) + " MB failed");
+            buckets_ = std::move(fresh);
+        }
+        count_ = count;
         clear();
+        return core::Done{};
     }
 
     // Forgets everything.
@@ -155,6 +198,11 @@ private:
     Bucket& bucket(std::uint64_t key) {
         return buckets_[std::size_t((unsigned __int128)key * count_ >> 64)];
     }
+
+    // Sizes above this are not asked for (65536, UCI's maximum, times 16); growth by up to
+    // kUncheckedMegabytes is allocated without looking at the free memory first.
+    static constexpr std::size_t kMaxMegabytes = std::size_t(1) << 20;
+    static constexpr std::size_t kUncheckedMegabytes = 64;
 
     std::unique_ptr<Bucket[]> buckets_;
     std::size_t count_ = 0;

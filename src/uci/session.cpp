@@ -3,6 +3,8 @@
 #include "uci/session.h"
 
 #include <algorithm>
+#include <charconv>
+#include <limits>
 #include <sstream>
 
 #include "chess/movegen.h"
@@ -62,15 +64,35 @@ std::optional<long long> spin(const std::string& value, long long lo, long long 
     return v;
 }
 
-core::Result<engine::GoParams> parse_go(const std::vector<std::string_view>& words) {
-    engine::GoParams go;
+namespace {
+
+// The most nodes "go nodes" takes (about 30 years at a million nodes a second).
+constexpr long long kMaxNodes = 1LL << 50;
+
+// A whole decimal number (an optional '-' and digits) as the nearest value in [lo, hi], with
+// clamped set when it lay outside, even beyond what a long long holds; nullopt for other text.
+std::optional<long long> clamped_number(std::string_view text, long long lo, long long hi,
+                                        bool& clamped) {
+    long long v = 0;
+    const char* end = text.data() + text.size();
+    const auto [ptr, ec] = std::from_chars(text.data(), end, v);
+    if (text.empty() || ptr != end) return std::nullopt;
+    if (ec == std::errc::result_out_of_range)
+        v = text[0] == '-' ? std::numeric_limits<long long>::min()
+                           : std::numeric_limits<long long>::max();
+    else if (ec != std::errc())
+        return std::nullopt;
+    clamped = v < lo || v > hi;
+    return std::clamp(v, lo, hi);
+}
+
+}  // namespace
+
+core::Result<GoRequest> parse_go(const std::vector<std::string_view>& words) {
+    GoRequest request;
+    engine::GoParams& go = request.params;
     for (std::size_t i = 0; i < words.size(); ++i) {
         const std::string_view w = words[i];
-        const auto number = [&](long long lo, long long hi) -> std::optional<long long> {
-            if (i + 1 >= words.size()) return std::nullopt;
-            return spin(std::string(words[++i]), lo, hi);
-        };
-        std::optional<long long> v;
         if (w == "infinite") {
             go.infinite = true;
             continue;
@@ -80,60 +102,98 @@ core::Result<engine::GoParams> parse_go(const std::vector<std::string_view>& wor
             continue;
         }
         if (w == "searchmoves") break;  // not supported: search all moves
-        constexpr long long kBig = 1LL << 40;
+        // 1. The parameter's range and what its number means.
+        long long lo = 0, hi = 0;
+        const char* what = "";
         if (w == "wtime" || w == "btime") {
-            // A clock may be negative when the GUI's overhead ate into it: treat as 1 ms.
-            const auto t =
-                i + 1 < words.size() ? core::parse_int<long long>(words[i + 1]) : std::nullopt;
-            if (!t) return core::error("go " + std::string(w) + " needs a number of milliseconds");
-            ++i;
-            go.time[w == "btime"] = std::max(1LL, *t);
-            continue;
-        }
-        if (w == "winc" || w == "binc") {
-            if (!(v = number(0, kBig)))
-                return core::error("go " + std::string(w) + " needs milliseconds");
-            go.inc[w == "binc"] = *v;
+            // A clock may be negative when the GUI's overhead ate into it: 1 ms, not a refusal.
+            lo = 1, hi = engine::kMaxClockMs, what = "milliseconds";
+        } else if (w == "winc" || w == "binc") {
+            lo = 0, hi = engine::kMaxClockMs, what = "milliseconds";
         } else if (w == "movestogo") {
-            if (!(v = number(1, 10000))) return core::error("go movestogo needs a number from 1");
-            go.movestogo = int(*v);
+            lo = 0, hi = 10000, what = "moves";  // 0 (or less): not given, the clock is shared
         } else if (w == "movetime") {
-            if (!(v = number(1, kBig))) return core::error("go movetime needs milliseconds");
-            go.movetime = *v;
+            lo = 1, hi = engine::kMaxClockMs, what = "milliseconds";
         } else if (w == "depth") {
-            if (!(v = number(1, search::kMaxPly - 1)))
-                return core::error("go depth needs 1 to 127");
-            go.depth = int(*v);
+            lo = 1, hi = search::kMaxPly - 1, what = "plies";
         } else if (w == "nodes") {
-            if (!(v = number(1, kBig))) return core::error("go nodes needs a positive number");
-            go.nodes = std::uint64_t(*v);
+            lo = 1, hi = kMaxNodes, what = "nodes";
         } else if (w == "mate") {
-            if (!(v = number(1, 60)))
-                return core::error("go mate needs a number of moves from 1 to 60");
-            go.mate = int(*v);
-            go.depth = std::max(go.depth, int(*v) * 2 + 1);
+            lo = 1, hi = 60, what = "moves";
         } else {
             return core::error("go: unknown parameter '" + std::string(w) + "'");
         }
+        // 2. Its number: text refuses the "go", a number out of range is clamped.
+        if (i + 1 >= words.size())
+            return core::error("go " + std::string(w) + " needs a number of " + what);
+        const std::string_view text = words[++i];
+        bool clamped = false;
+        const auto v = clamped_number(text, lo, hi, clamped);
+        if (!v)
+            return core::error("go " + std::string(w) + " needs a number of " + what + ", got '" +
+                               std::string(text) + "'");
+        if (clamped)
+            request.notes.push_back("go " + std::string(w) + " " + std::string(text) +
+                                    " is out of range (" + std::to_string(lo) + " to " +
+                                    std::to_string(hi) + "): " + std::to_string(*v) + " used");
+        // 3. Into the limits.
+        if (w == "wtime" || w == "btime") {
+            go.time[w == "btime"] = *v;
+        } else if (w == "winc" || w == "binc") {
+            go.inc[w == "binc"] = *v;
+        } else if (w == "movestogo") {
+            go.movestogo = int(*v);
+        } else if (w == "movetime") {
+            go.movetime = *v;
+        } else if (w == "depth") {
+            go.depth = int(*v);
+        } else if (w == "nodes") {
+            go.nodes = std::uint64_t(*v);
+        } else {
+            go.mate = int(*v);
+            go.depth = std::max(go.depth, int(*v) * 2 + 1);
+        }
     }
-    return go;
+    return request;
 }
 
-core::Result<std::string> perft_report(chess::Position pos,
-                                       const std::vector<std::string_view>& words) {
+core::Result<int> perft_depth(const std::vector<std::string_view>& words) {
     const auto depth = words.size() == 2 ? core::parse_int<int>(words[1]) : std::nullopt;
-    if (!depth || *depth < 1 || *depth > 20)
-        return core::error("go perft needs a depth from 1 to 20");
+    if (!depth || *depth < 1 || *depth > 20) {
+        std::string got;
+        for (std::size_t i = 1; i < words.size(); ++i)
+            got += (i > 1 ? " " : "") + std::string(words[i]);
+        return core::error("go perft needs a depth from 1 to 20, got '" + got + "'");
+    }
+    return *depth;
+}
+
+std::string perft_report(chess::Position pos, int depth, const std::atomic<bool>* stop) {
     core::Stopwatch clock;
     std::uint64_t total = 0;
     std::string text;
-    for (const auto& [move, nodes] : chess::perft_divide(pos, *depth)) {
+    const auto counts = chess::perft_divide(pos, depth, stop);
+    for (const auto& [move, nodes] : counts) {
         text += chess::move_to_uci(pos, move) + ": " + std::to_string(nodes) + '\n';
         total += nodes;
     }
+    const int moves = chess::count_legal_moves(pos);
+    if (int(counts.size()) < moves)
+        return text + "info string go perft " + std::to_string(depth) + " stopped after " +
+               std::to_string(counts.size()) + " of " + std::to_string(moves) + " moves";
     return text + "\nNodes searched: " + std::to_string(total) + "\ninfo string time " +
            std::to_string(clock.elapsed_ms()) + " ms, nps " +
            std::to_string(core::per_second(total, clock.elapsed_ns()));
+}
+
+std::string bench_report(const engine::BenchResult& r) {
+    // A partial total is no signature: it gets no "Nodes searched" line that a script could
+    // take for one.
+    if (r.stopped)
+        return "info string bench stopped after " + std::to_string(r.positions) + " positions (" +
+               std::to_string(r.nodes) + " nodes)";
+    return "Nodes searched: " + std::to_string(r.nodes) +
+           "\nNodes/second: " + std::to_string(r.nps);
 }
 
 std::string board_text(const chess::Position& pos) {

@@ -1,15 +1,20 @@
 // UCI protocol session: reads one command line at a time and writes the answers. The engine
-// searches in the background, so "stop", "ponderhit" and "isready" are answered at once.
+// searches in the background, and so do the extra commands "bench" and "go perft", so "stop",
+// "ponderhit" and "isready" are answered at once.
 // BasicSession is a template over the chess engine type so that the lab can run variants of the
 // search (Engine<ChessGame, ChessEvaluator, F>) over UCI; Session is the engine everyone plays.
 // The member definitions are in uci/session_impl.h, which only a .cpp that instantiates another
 // engine type includes.
 #pragma once
 
+#include <atomic>
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <thread>
 
 #include "chess/position.h"
 #include "engine/chess_engine.h"
@@ -30,8 +35,12 @@ public:
     // ignored.
     bool handle(std::string_view line);
 
-    // Blocks until a running search has sent its bestmove.
-    void wait() { engine_.wait(); }
+    // Blocks until a running search has sent its bestmove, and a running "bench" or "go perft"
+    // its totals.
+    void wait() {
+        engine_.wait();
+        if (job_.joinable()) job_.join();
+    }
 
     // The current position (after the last valid "position" command).
     const chess::Position& position() const { return pos_; }
@@ -46,6 +55,10 @@ private:
     void send(const std::string& text);
     void error(const std::string& what);
     void stop_search();
+    // Runs job ("bench", "go perft") in the background, after ending whatever runs.
+    void start_job(std::function<void()> job);
+    // Ends a running "bench" or "go perft" at once; it still reports what it did.
+    void stop_job();
     void apply_evaluator();
 
     std::ostream& out_;
@@ -63,6 +76,9 @@ private:
     eval::Weights weights_ = eval::default_weights();  // of the full evaluation (WeightsFile)
     engine::OpeningBook book_;                         // OwnBook, BookFile, BookDepth, BookBestMove
     engine::Tablebases tables_;                        // TablebasePath, GaviotaTbPath
+    std::thread job_;                                  // a running "bench" or "go perft"
+    std::atomic<bool> job_stop_{false};                // ends "go perft"
+    std::shared_ptr<engine::BenchStop> bench_stop_;    // ends "bench"
 };
 
 using Session = BasicSession<engine::ChessEngine>;

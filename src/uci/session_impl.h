@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 #include <string_view>
+#include <system_error>
 #include <vector>
 
 #include "chess/notation.h"
@@ -31,16 +32,31 @@ std::string option_lines();
 std::string default_book_file();
 std::string default_tables_dir();
 
-// value as a number in [lo, hi], else nullopt.
+// value as a number in [lo, hi], else nullopt. The spin options of "setoption" refuse a value
+// out of range (the option keeps its value, and an info string names the value and the range).
 std::optional<long long> spin(const std::string& value, long long lo, long long hi);
 
-// "go" without "perft": the search limits, or the error to report.
-core::Result<engine::GoParams> parse_go(const std::vector<std::string_view>& words);
+// What "go" asked for, and a note for each number that was out of range.
+struct GoRequest {
+    engine::GoParams params;
+    std::vector<std::string> notes;  // "go winc 10000000000000000000 is out of range: ..."
+};
+
+// "go" without "perft": the search limits, or the error to report. A number out of its range
+// is clamped to the nearest value in it, with a note: a "go" refused would send no bestmove,
+// and a GUI waits for one for ever. A word where a number belongs refuses the whole "go".
+core::Result<GoRequest> parse_go(const std::vector<std::string_view>& words);
+
+// The depth of "go perft <depth>" (1 to 20), or the error naming what is wrong.
+core::Result<int> perft_depth(const std::vector<std::string_view>& words);
 
 // "go perft <depth>": the moves with their node counts, the total, time and speed (pos is a
-// copy because perft makes and unmakes the moves on it).
-core::Result<std::string> perft_report(chess::Position pos,
-                                       const std::vector<std::string_view>& words);
+// copy because perft makes and unmakes the moves on it). Once *stop is true it ends soon, with
+// the moves counted so far and a line saying it was stopped instead of the total.
+std::string perft_report(chess::Position pos, int depth, const std::atomic<bool>* stop);
+
+// What "bench" prints at its end: the totals, or what it did before a stop.
+std::string bench_report(const engine::BenchResult& r);
 
 // "d": the board, FEN, key, checkers and the number of legal moves.
 std::string board_text(const chess::Position& pos);
@@ -93,6 +109,27 @@ template <class EngineT>
 void BasicSession<EngineT>::stop_search() {
     engine_.stop();
     engine_.wait();
+    stop_job();
+}
+
+template <class EngineT>
+void BasicSession<EngineT>::start_job(std::function<void()> job) {
+    stop_search();
+    job_stop_ = false;
+    try {
+        job_ = std::thread(std::move(job));
+    } catch (const std::system_error& e) {
+        error(std::string("no thread to run it: ") + e.what());  // a memory or process limit
+    }
+}
+
+template <class EngineT>
+void BasicSession<EngineT>::stop_job() {
+    if (!job_.joinable()) return;
+    job_stop_ = true;
+    if (bench_stop_) bench_stop_->stop();
+    job_.join();
+    bench_stop_.reset();
 }
 
 template <class EngineT>
@@ -122,6 +159,7 @@ bool BasicSession<EngineT>::handle(std::string_view line) {
         cmd_go(args);
     } else if (cmd == "stop") {
         engine_.stop();
+        stop_job();
     } else if (cmd == "ponderhit") {
         engine_.ponderhit();
     } else if (cmd == "d") {
@@ -220,7 +258,11 @@ void BasicSession<EngineT>::set_option(const std::string& name, const std::strin
     if (key == "hash") {
         if (const auto v = spin(value, 1, 65536)) {
             stop_search();
-            engine_.set_hash_mb(std::size_t(*v));
+            // Refused when the memory is not there: the old table stays, and the GUI is told.
+            const auto st = engine_.set_hash_mb(std::size_t(*v));
+            if (!st)
+                error("Hash " + std::to_string(*v) + " MB refused: " + st.error() + "; keeping " +
+                      std::to_string(engine_.hash_mb()) + " MB");
         } else {
             bad("a size in MB from 1 to 65536");
         }
@@ -322,11 +364,17 @@ template <class EngineT>
 void BasicSession<EngineT>::cmd_go(std::string_view args) {
     const auto words = core::split_words(args);
     if (!words.empty() && words[0] == "perft") {
-        const auto report = detail::perft_report(pos_, words);
-        return report ? send(*report) : error(report.error());
+        // In the background like a search: "stop" ends it, "isready" is answered meanwhile.
+        const auto depth = detail::perft_depth(words);
+        if (!depth) return error(depth.error());
+        return start_job([this, pos = pos_, depth = *depth] {
+            send(detail::perft_report(pos, depth, &job_stop_));
+        });
     }
-    const auto go = detail::parse_go(words);
-    if (!go) return error(go.error());
+    const auto request = detail::parse_go(words);
+    if (!request) return error(request.error());
+    for (const auto& note : request->notes) send("info string " + note);
+    const engine::GoParams* go = &request->params;
     stop_search();
     search_pos_ = pos_;
     // A book move is played at once (not while pondering or analysing without end, which
@@ -348,14 +396,18 @@ void BasicSession<EngineT>::cmd_bench(std::string_view args) {
     int depth = engine::kBenchDepth;
     if (!args.empty()) {
         const auto d = core::parse_int<int>(args);
-        if (!d || *d < 1 || *d > 30) return error("bench takes a depth from 1 to 30");
+        if (!d || *d < 1 || *d > 30)
+            return error("bench takes a depth from 1 to 30, got '" + std::string(args) + "'");
         depth = *d;
     }
-    stop_search();
-    std::ostringstream log;
-    const auto r = engine::run_bench(depth, log);
-    send(log.str() + "Nodes searched: " + std::to_string(r.nodes) +
-         "\nNodes/second: " + std::to_string(r.nps));
+    // In the background like a search: "stop" ends it, "isready" is answered meanwhile.
+    auto stop = std::make_shared<engine::BenchStop>();
+    start_job([this, depth, stop] {
+        std::ostringstream log;
+        const auto r = engine::run_bench(depth, log, nullptr, stop.get());
+        send(log.str() + detail::bench_report(r));
+    });
+    bench_stop_ = std::move(stop);
 }
 
 }  // namespace kibitz::uci

@@ -3,38 +3,17 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <mutex>
 #include <sstream>
 #include <thread>
 
+#include "sync_buf.h"
 #include "uci/session.h"
 
+using kibitz::test::SyncBuf;
 using kibitz::uci::Session;
 using namespace std::chrono_literals;
 
 namespace {
-
-// A string buffer that the search thread may write while the test reads.
-class SyncBuf : public std::stringbuf {
-public:
-    std::string text() {
-        std::lock_guard lock(mutex_);
-        return str();
-    }
-
-protected:
-    std::streamsize xsputn(const char* s, std::streamsize n) override {
-        std::lock_guard lock(mutex_);
-        return std::stringbuf::xsputn(s, n);
-    }
-    int_type overflow(int_type c) override {
-        std::lock_guard lock(mutex_);
-        return std::stringbuf::overflow(c);
-    }
-
-private:
-    std::recursive_mutex mutex_;  // xsputn calls overflow with the lock held
-};
 
 int count(const std::string& text, const std::string& what) {
     int n = 0;
@@ -207,6 +186,7 @@ TEST(UciSearch, EveryOtherCommandAndOption) {
     EXPECT_EQ(count(h.buf.text(), "bestmove "), 1);
     h.send("setoption name UCI_LimitStrength value false");
     h.send("bench 3");
+    h.session.wait();
     EXPECT_NE(h.buf.text().find("Nodes searched: "), std::string::npos);
     EXPECT_EQ(count(h.buf.text(), "info string error"), 0);
     // A rating above the calibrated range is refused with the range.

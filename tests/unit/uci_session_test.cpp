@@ -9,9 +9,11 @@ using kibitz::uci::Session;
 
 namespace {
 
+// Handles line and waits for what it started in the background (a search, "go perft").
 std::string run(Session& s, std::ostringstream& out, const std::string& line) {
     out.str("");
     s.handle(line);
+    s.wait();
     return out.str();
 }
 

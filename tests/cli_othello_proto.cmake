@@ -14,6 +14,35 @@ set_tests_properties(cli_othello_gtp_bad_eval PROPERTIES
                      PASS_REGULAR_EXPRESSION "--eval: .*psychic"
                      FAIL_REGULAR_EXPRESSION "UNEXPECTED-EXIT-STATUS")
 
+# A search without limits (depth 60, no movetime) must not outlive its input: at the end of
+# the input, or at quit while the input stays open (a FIFO here), the genmove answers with
+# its best move so far (after a grace period of a second) and the program exits.
+add_test(NAME cli_othello_gtp_eof_stops_search
+         COMMAND sh -c "printf '1 kibitz-depth 60\\n2 kibitz-movetime 0\\n3 genmove black\\n' | \"$<TARGET_FILE:kibitz>\" othello gtp")
+set_tests_properties(cli_othello_gtp_eof_stops_search PROPERTIES
+                     PASS_REGULAR_EXPRESSION "^=1\n\n=2\n\n=3 [A-H][1-8]\n\n$"
+                     TIMEOUT 20)
+file(WRITE "${CMAKE_BINARY_DIR}/othello_gtp_quit.sh" [=[
+#!/bin/sh
+# usage: othello_gtp_quit.sh KIBITZ: quit during a search without limits, the input left open.
+set -u
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+mkfifo "$dir/in"
+"$1" othello gtp < "$dir/in" &
+pid=$!
+exec 3> "$dir/in"
+printf '1 kibitz-depth 60\n2 kibitz-movetime 0\n3 genmove black\n4 quit\n' >&3
+wait "$pid"
+echo "kibitz exited with status $? while its input was still open"
+exec 3>&-
+]=])
+add_test(NAME cli_othello_gtp_quit_stops_search
+         COMMAND sh "${CMAKE_BINARY_DIR}/othello_gtp_quit.sh" "$<TARGET_FILE:kibitz>")
+set_tests_properties(cli_othello_gtp_quit_stops_search PROPERTIES
+                     PASS_REGULAR_EXPRESSION "=3 [A-H][1-8]\n\n=4\n\nkibitz exited with status 0 while"
+                     TIMEOUT 20)
+
 # ---- NBoard ------------------------------------------------------------------------------
 set(nboard_start "---------------------------O*------*O---------------------------")
 # "go" then "ping": the move first, the pong last (the input ends; the session still answers).
@@ -21,6 +50,13 @@ add_test(NAME cli_othello_nboard_go_ping
          COMMAND sh -c "printf 'nboard 2\\nset depth 3\\nset game (\\073GM[Othello]TY[8]BO[8 ${nboard_start} *]B[F5]W[D6]\\073)\\ngo\\nping 2\\n' | \"$<TARGET_FILE:kibitz>\" othello nboard")
 set_tests_properties(cli_othello_nboard_go_ping PROPERTIES PASS_REGULAR_EXPRESSION
     "^set myname Kibitz\n.*=== [A-H][1-8]/-?[0-9]+\\.[0-9][0-9]/[0-9]+\\.[0-9][0-9]\n.*pong 2\n$")
+# "go" at depth 60, then the end of the input: the search stops after the grace period and
+# still sends its move.
+add_test(NAME cli_othello_nboard_eof_stops_search
+         COMMAND sh -c "printf 'nboard 2\\nset depth 60\\ngo\\n' | \"$<TARGET_FILE:kibitz>\" othello nboard")
+set_tests_properties(cli_othello_nboard_eof_stops_search PROPERTIES PASS_REGULAR_EXPRESSION
+    "=== [A-H][1-8]/-?[0-9]+\\.[0-9][0-9]/[0-9]+\\.[0-9][0-9]\nstatus Kibitz is waiting\n$"
+    TIMEOUT 20)
 add_test(NAME cli_othello_nboard_hint
          COMMAND sh -c "printf 'nboard 2\\nset depth 2\\nset game (\\073GM[Othello]BO[8 ${nboard_start} *]B[F5]\\073)\\nhint 2\\n' | \"$<TARGET_FILE:kibitz>\" othello nboard")
 set_tests_properties(cli_othello_nboard_hint PROPERTIES PASS_REGULAR_EXPRESSION
@@ -29,6 +65,17 @@ add_test(NAME cli_othello_nboard_bad_game
          COMMAND sh -c "printf 'nboard 2\\nset game (\\073GM[Othello]B[F5]W[A1]\\073)\\nping 1\\n' | \"$<TARGET_FILE:kibitz>\" othello nboard")
 set_tests_properties(cli_othello_nboard_bad_game PROPERTIES PASS_REGULAR_EXPRESSION
     "status error: set game: GGF: move 2 W\\[A1\\]: move A1 is not legal here\npong 1\n")
+
+# --hash beyond the memory (ulimit -v makes that 2 GB here): refused by name at the start, not
+# "std::bad_alloc". Not under the sanitizers, which need more address space than that.
+if(NOT KIBITZ_SANITIZE)
+    add_test(NAME cli_othello_nboard_hash_beyond_memory
+             COMMAND sh -c "ulimit -v 2000000 && \"$<TARGET_FILE:kibitz>\" othello nboard --hash 65536 < /dev/null 2>&1; test $? -eq 2 || echo UNEXPECTED-EXIT-STATUS")
+    set_tests_properties(cli_othello_nboard_hash_beyond_memory PROPERTIES
+                         PASS_REGULAR_EXPRESSION "--hash 65536: the search's table and the solver's take 131072 MB together, but only [0-9]+ MB of memory are available"
+                         FAIL_REGULAR_EXPRESSION "UNEXPECTED-EXIT-STATUS"
+                         TIMEOUT 20)
+endif()
 
 # ---- A game against gtp-rhino (Debian's grhino) -----------------------------------------
 # A POSIX sh driver: both engines on FIFOs, genmove to the side to move, the move relayed to

@@ -27,9 +27,8 @@ void register_othello_gtp(CLI::App& othello) {
     add_othello_engine_options(*cmd, a->options, a->eval);
     cmd->callback([a] {
         apply_othello_eval(a->options, a->eval);
+        check_othello_hash(a->options);
         nboard::GtpSession session(std::cout, a->options, KIBITZ_VERSION);
-        std::string line;
-        while (std::getline(std::cin, line))
-            if (!session.handle(line)) break;
+        session.serve(std::cin);
     });
 }

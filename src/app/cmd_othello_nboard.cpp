@@ -31,11 +31,13 @@ void register_othello_nboard(CLI::App& othello) {
     add_othello_engine_options(*cmd, a->options, a->eval);
     cmd->callback([a] {
         apply_othello_eval(a->options, a->eval);
+        check_othello_hash(a->options);
         nboard::Session session(std::cout, a->options);
         std::string line;
         bool quit = false;
         while (!quit && std::getline(std::cin, line)) quit = !session.handle(line);
-        // At the end of the input a running search still sends its answer.
-        if (!quit) session.wait();
+        // At the end of the input a running search still sends its answer: a short one in
+        // full, a long one after kInputEndGrace, stopped.
+        if (!quit) session.end_of_input();
     });
 }

@@ -2,7 +2,9 @@
 
 #include <CLI/CLI.hpp>
 #include <stdexcept>
+#include <string>
 
+#include "core/memory.h"
 #include "engine/othello_engine.h"
 #include "eval/othello_eval.h"
 
@@ -28,4 +30,19 @@ void apply_othello_eval(kibitz::nboard::PlayOptions& options, const std::string&
     const auto level = kibitz::eval::parse_othello_eval_level(eval);
     if (!level) throw std::runtime_error("--eval: " + level.error());
     options.eval = *level;
+}
+
+void check_othello_hash(const kibitz::nboard::PlayOptions& options) {
+    // Small tables are not worth the look (the allocation itself would fail cleanly).
+    const std::size_t tables = options.solve_empties > 0 ? 2 : 1;
+    const std::size_t needed = options.hash_mb * tables;
+    if (needed <= 256) return;
+    const std::size_t available = kibitz::core::available_memory_mb();
+    if (needed > available)
+        throw std::runtime_error(
+            "--hash " + std::to_string(options.hash_mb) + ": " +
+            (tables == 2 ? "the search's table and the solver's take " + std::to_string(needed) +
+                               " MB together"
+                         : "the search's table takes " + std::to_string(needed) + " MB") +
+            ", but only " + std::to_string(available) + " MB of memory are available");
 }

@@ -3,9 +3,16 @@
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
+#include <condition_variable>
 #include <cstdlib>
+#include <deque>
+#include <mutex>
+#include <new>
 #include <optional>
+#include <thread>
 
+#include "core/memory.h"
 #include "core/strings.h"
 #include "core/timer.h"
 #include "engine/time_manager.h"
@@ -103,14 +110,78 @@ GtpSession::GtpSession(std::ostream& out, PlayOptions options, std::string versi
     engine_.set_hash_mb(options.hash_mb);
 }
 
+namespace {
+
+// A word of digits only: the id before a command.
+bool is_id(std::string_view word) {
+    return std::all_of(word.begin(), word.end(),
+                       [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
+}  // namespace
+
+bool GtpSession::is_quit(std::string_view raw) {
+    const std::string line = preprocess(raw);
+    const auto words = core::split_words(line);
+    const std::size_t at = !words.empty() && is_id(words[0]) ? 1 : 0;
+    return at < words.size() && words[at] == "quit";
+}
+
+void GtpSession::serve(std::istream& in, std::chrono::milliseconds grace) {
+    // The reader thread queues the lines; this thread answers them. busy: a line is being
+    // answered; ended: no more lines will come (quit read, or the end of the input).
+    std::mutex mutex;
+    std::condition_variable changed;
+    std::deque<std::string> lines;
+    bool ended = false, busy = false, done = false;
+    const auto idle = [&] { return done || (!busy && lines.empty()); };
+    std::thread reader([&] {
+        std::string line;
+        bool quit = false;
+        while (!quit && std::getline(in, line)) {
+            quit = is_quit(line);
+            std::lock_guard lock(mutex);
+            lines.push_back(line);
+            changed.notify_all();
+        }
+        std::unique_lock lock(mutex);
+        ended = true;
+        changed.notify_all();
+        // The grace period for what is still queued or running; then every search stops.
+        if (changed.wait_for(lock, grace, idle)) return;
+        lock.unlock();
+        interrupt();
+    });
+    for (;;) {
+        std::unique_lock lock(mutex);
+        changed.wait(lock, [&] { return !lines.empty() || ended; });
+        if (lines.empty()) break;
+        const std::string line = std::move(lines.front());
+        lines.pop_front();
+        busy = true;
+        lock.unlock();
+        const bool go_on = handle(line);
+        lock.lock();
+        busy = false;
+        changed.notify_all();
+        if (!go_on) break;
+    }
+    {
+        std::lock_guard lock(mutex);
+        done = true;
+        changed.notify_all();
+    }
+    reader.join();
+    engine_.resume();  // handle() may still be called after serve(): searches as before
+}
+
 bool GtpSession::handle(std::string_view raw) {
     const std::string line = preprocess(raw);
     auto words = core::split_words(line);
     if (words.empty()) return true;
     // 1. An optional id, echoed in the response.
     std::string id;
-    if (std::all_of(words[0].begin(), words[0].end(),
-                    [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+    if (is_id(words[0])) {
         id = std::string(words[0]);
         words.erase(words.begin());
         if (words.empty()) {
@@ -203,8 +274,22 @@ GtpSession::Reply GtpSession::dispatch(std::string_view cmd,
     if (cmd == "kibitz-solve_empties") {
         const auto n = args.size() == 1 ? number(args[0], 0, 64) : std::nullopt;
         if (!n) return core::error("syntax error: kibitz-solve_empties needs a count 0-64");
+        if (!solver_ && *n > 0) {
+            // The solver's table (of the --hash size) is made now: refused when the memory
+            // is not there, the solver staying off.
+            const std::size_t available = core::available_memory_mb();
+            if (options_.hash_mb > available)
+                return core::error("cannot solve: the solver's table of " +
+                                   std::to_string(options_.hash_mb) + " MB needs more than the " +
+                                   std::to_string(available) + " MB of memory available");
+            try {
+                solver_ = engine::make_othello_solver(options_.hash_mb);
+            } catch (const std::bad_alloc&) {
+                return core::error("cannot solve: the solver's table of " +
+                                   std::to_string(options_.hash_mb) + " MB could not be allocated");
+            }
+        }
         options_.solve_empties = int(*n);
-        if (!solver_ && *n > 0) solver_ = engine::make_othello_solver(options_.hash_mb);
         return std::string();
     }
     if (cmd == "kibitz-eval") {

@@ -6,7 +6,9 @@
 // by the other colour in that case passes for the side to move first.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
+#include <istream>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -21,7 +23,7 @@
 namespace kibitz::nboard {
 
 // Reads one GTP command at a time and writes the response ("=[id] result" or "?[id] error",
-// then an empty line). Searches are synchronous: genmove answers when it has its move.
+// then an empty line). Commands run in order: genmove answers when it has its move.
 class GtpSession {
 public:
     // version is what the "version" command answers.
@@ -29,6 +31,19 @@ public:
 
     // Handles one line; returns false after "quit". Empty lines and comments get no response.
     bool handle(std::string_view line);
+
+    // Answers the commands of in, in order, until "quit" or the end of the input. The input is
+    // read while a command runs: once "quit" or the end of the input has come, the commands
+    // before it get `grace` together, then their searches stop at once (a genmove answers with
+    // the best move found so far), so that neither a controller's quit nor a closed pipe waits
+    // for a search without limits.
+    void serve(std::istream& in, std::chrono::milliseconds grace = kInputEndGrace);
+
+    // Stops the running search and every later one at once. Safe from another thread.
+    void interrupt() { engine_.cancel(); }
+
+    // True when line is the command "quit" (with or without an id).
+    static bool is_quit(std::string_view line);
 
     const othello::Board& board() const { return board_; }
 

@@ -249,16 +249,20 @@ void Session::start(std::function<void()> job) {
 void Session::stop() {
     if (!worker_.joinable()) return;
     abort_ = true;
-    // The engine forgets a stop that comes before its next search begins: ask until it ends.
-    while (running_) {
-        engine_.stop();
-        std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
+    engine_.cancel();  // also a search the job is about to begin
     worker_.join();
+    engine_.resume();
 }
 
 void Session::wait() {
     if (worker_.joinable()) worker_.join();
+}
+
+void Session::end_of_input(std::chrono::milliseconds grace) {
+    const auto deadline = std::chrono::steady_clock::now() + grace;
+    while (running_ && std::chrono::steady_clock::now() < deadline)
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    stop();
 }
 
 engine::OthelloGame Session::game_at(const Board& board) const {

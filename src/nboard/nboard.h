@@ -6,6 +6,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -33,6 +34,12 @@ struct PlayOptions {
     std::size_t hash_mb = 16;  // the search's transposition table and the solver's, each
     eval::OthelloEvalLevel eval = eval::OthelloEvalLevel::kPatterns;
 };
+
+// How long the searches still running when the input ends (or, in GTP, when "quit" arrives)
+// may go on before they are stopped, in ms: long enough for a script's short searches to give
+// their answers, short enough that a forgotten search (depth 60, no time limit) cannot keep
+// the program alive after its GUI has gone.
+inline constexpr std::chrono::milliseconds kInputEndGrace{1000};
 
 // The limits of one search in board: the midgame depth, lifted once the solver can take the
 // position (empties <= solve_empties) so that the search ends in an exact solve; a movetime
@@ -91,6 +98,9 @@ public:
     bool handle(std::string_view line);
     // Blocks until the running search (if any) has sent its last line.
     void wait();
+    // The input has ended: a running search gets up to `grace` more, then stops (its last
+    // lines are still sent).
+    void end_of_input(std::chrono::milliseconds grace = kInputEndGrace);
 
     // The position after the game and moves received so far.
     const othello::Board& board() const { return board_; }

@@ -2,10 +2,16 @@
 // clock and errors that name what was wrong.
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <chrono>
+#include <ext/stdio_filebuf.h>
+#include <istream>
 #include <sstream>
 #include <string>
 
+#include "core/memory.h"
+#include "core/timer.h"
 #include "nboard/gtp.h"
 #include "othello_fast_options.h"
 
@@ -166,4 +172,66 @@ TEST(OthelloGtp, SelfPlayToTheEnd) {
     }
     EXPECT_TRUE(s.board().game_over());
     EXPECT_THAT(run(s, out, "final_score"), MatchesRegex("= (B\\+|W\\+)?[0-9]+\n\n"));
+}
+
+// ---- Input that ends, or quit, during a search without limits ----------------------------
+
+TEST(OthelloGtp, EndOfInputStopsASearchWithoutLimits) {
+    std::ostringstream out;
+    GtpSession s(out, fast());
+    std::istringstream in("1 kibitz-depth 60\n2 kibitz-movetime 0\n3 genmove black\n4 name\n");
+    kibitz::core::Stopwatch clock;
+    s.serve(in, std::chrono::milliseconds(100));
+    EXPECT_LT(clock.elapsed_ms(), 5000);
+    // The stopped search still answers, with a legal move; the commands after it run too.
+    EXPECT_THAT(out.str(), MatchesRegex("=1\n\n=2\n\n=3 (D3|C4|F5|E6)\n\n=4 Kibitz\n\n"));
+}
+
+TEST(OthelloGtp, QuitStopsASearchWhileTheInputStaysOpen) {
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+    const std::string script = "kibitz-depth 60\nkibitz-movetime 0\ngenmove black\nquit\nname\n";
+    ASSERT_EQ(write(fds[1], script.data(), script.size()), ssize_t(script.size()));
+    __gnu_cxx::stdio_filebuf<char> buf(fds[0], std::ios::in);  // closes fds[0]
+    std::istream in(&buf);
+    std::ostringstream out;
+    GtpSession s(out, fast());
+    kibitz::core::Stopwatch clock;
+    s.serve(in, std::chrono::milliseconds(100));  // the pipe is still open: quit ends it
+    EXPECT_LT(clock.elapsed_ms(), 5000);
+    close(fds[1]);
+    EXPECT_THAT(out.str(), MatchesRegex("=\n\n=\n\n= (D3|C4|F5|E6)\n\n=\n\n"));
+}
+
+TEST(OthelloGtp, ShortSearchesFinishBeforeTheInputEnds) {
+    // Within the grace period a script's searches give their full answers.
+    std::ostringstream out;
+    GtpSession s(out, fast());
+    std::istringstream in("genmove black\ngenmove white\nquit\n");
+    s.serve(in);
+    EXPECT_THAT(out.str(), MatchesRegex("= [A-H][1-8]\n\n= [A-H][1-8]\n\n=\n\n"));
+    EXPECT_EQ(s.board().disc_count(kibitz::othello::kBlack) +
+                  s.board().disc_count(kibitz::othello::kWhite),
+              6);
+}
+
+TEST(OthelloGtp, QuitIsRecognisedWithAnIdAndAComment) {
+    EXPECT_TRUE(GtpSession::is_quit("quit"));
+    EXPECT_TRUE(GtpSession::is_quit("  12 quit # bye"));
+    EXPECT_FALSE(GtpSession::is_quit("12"));
+    EXPECT_FALSE(GtpSession::is_quit("# quit"));
+    EXPECT_FALSE(GtpSession::is_quit("quitter"));
+}
+
+// ---- Memory ------------------------------------------------------------------------------
+
+TEST(OthelloGtp, HashBeyondMemoryIsRefusedNotFatal) {
+    PlayOptions o = fast();
+    o.solve_empties = 0;
+    o.hash_mb = kibitz::core::physical_memory_mb() * 4 + 4096;  // more than any machine has
+    std::ostringstream out;
+    GtpSession s(out, o);  // the search keeps its default table
+    const std::string reply = run(s, out, "kibitz-solve_empties 6");
+    EXPECT_EQ(reply.rfind("? cannot solve: the solver's table of ", 0), 0u) << reply;
+    EXPECT_THAT(run(s, out, "genmove black"), MatchesRegex("= [A-H][1-8]\n\n"));
 }

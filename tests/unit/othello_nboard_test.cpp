@@ -3,10 +3,12 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "core/timer.h"
 #include "nboard/nboard.h"
 #include "othello_fast_options.h"
 
@@ -214,4 +216,29 @@ TEST(OthelloNBoard, AnalyzeEvaluatesEveryPosition) {
     EXPECT_THAT(lines[2], MatchesRegex("analysis 1 -?[0-9]+\\.[0-9][0-9]"));
     EXPECT_THAT(lines[3], MatchesRegex("analysis 0 -?[0-9]+\\.[0-9][0-9]"));
     EXPECT_EQ(lines[4], "status Kibitz is waiting");
+}
+
+TEST(OthelloNBoard, EndOfInputStopsALongSearch) {
+    std::ostringstream out;
+    Session s(out, fast());
+    s.handle("set depth 60");
+    s.handle("go");
+    kibitz::core::Stopwatch clock;
+    s.end_of_input(std::chrono::milliseconds(100));
+    EXPECT_LT(clock.elapsed_ms(), 5000);
+    const auto lines = lines_of(out.str());
+    ASSERT_GE(lines.size(), 2u);
+    EXPECT_THAT(lines[lines.size() - 2],
+                MatchesRegex("=== (D3|C4|F5|E6)/-?[0-9]+\\.[0-9][0-9]/.*"));
+    EXPECT_EQ(lines.back(), "status Kibitz is waiting");
+}
+
+TEST(OthelloNBoard, EndOfInputLetsAShortSearchFinish) {
+    std::ostringstream out;
+    Session s(out, fast());
+    s.handle("hint 2");  // depth 2: done well within the grace period
+    s.end_of_input();
+    const std::string text = out.str();
+    EXPECT_NE(text.find(" 0 2\n"), std::string::npos) << text;  // its last iteration came
+    EXPECT_NE(text.find("status Kibitz is waiting\n"), std::string::npos);
 }

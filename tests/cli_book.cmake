@@ -88,3 +88,7 @@ kibitz_expect_exit(book_build_out_full_disk 2
 kibitz_expect_exit(book_build_replaces_whole 0
     "\"$<TARGET_FILE:kibitz>\" book build --pgn '${PROJECT_SOURCE_DIR}/tests/fuzz/corpus/pgn/variations.pgn' --min-games 1 --out b.bin >/dev/null && ln b.bin old.bin && \"$<TARGET_FILE:kibitz>\" book build --pgn '${PROJECT_SOURCE_DIR}/tests/fuzz/corpus/pgn/multi.pgn' --min-games 1 --out b.bin >/dev/null && cmp -s b.bin old.bin || echo REPLACED; ls; \"$<TARGET_FILE:kibitz>\" book stats --book b.bin | head -2"
     "REPLACED\nb.bin\nold.bin\nfile b.bin\nentries [1-9]")
+# The PGN input as the output would lose the games: refused, the file kept.
+kibitz_expect_exit(book_build_out_is_input 2
+    "cp '${PROJECT_SOURCE_DIR}/tests/fuzz/corpus/pgn/variations.pgn' g.pgn && cp g.pgn before.pgn && \"$<TARGET_FILE:kibitz>\" book build --pgn g.pgn --out g.pgn; s=$?; cmp g.pgn before.pgn && echo INTACT; exit $s"
+    "--out 'g.pgn' is the input file 'g.pgn': write the book to another file\nINTACT")

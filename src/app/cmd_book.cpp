@@ -12,6 +12,7 @@
 #include "chess/notation.h"
 #include "chess/polyglot.h"
 #include "chess/san.h"
+#include "core/files.h"
 #include "core/strings.h"
 #include "core/timer.h"
 
@@ -68,6 +69,12 @@ void print_candidates(const chess::Position& pos, const std::vector<book::Candid
 }
 
 void run_build(const BookArgs& a) {
+    // The book replaces --out only when whole (core::write_file), but over a PGN input it
+    // would still destroy the games: surely a slip.
+    for (const std::string& file : a.pgn)
+        if (core::same_file(file, a.out))
+            throw std::runtime_error("--out '" + a.out + "' is the input file '" + file +
+                                     "': write the book to another file");
     core::Stopwatch clock;
     book::BookBuilder builder(a.options);
     const book::BuildProgress progress = [](std::uint64_t games, std::size_t positions) {

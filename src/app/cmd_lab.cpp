@@ -135,6 +135,10 @@ void register_lab(CLI::App& app) {
     positions->add_option("--max", *max, "Most positions")->capture_default_str();
     positions->add_option("--out", *out, "EPD file to write")->capture_default_str();
     positions->callback([pgns, out, max] {
+        for (const std::string& pgn : *pgns)
+            if (kibitz::core::same_file(pgn, *out))
+                throw std::runtime_error("--out '" + *out + "' is the input file '" + pgn +
+                                         "': write the positions to another file");
         auto text = kibitz::lab::sample_positions(*pgns, 10, 60, 9, *max);
         if (!text) throw std::runtime_error(text.error());
         const std::string header =

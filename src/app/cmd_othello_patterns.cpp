@@ -86,6 +86,9 @@ void register_fit(CLI::App& parent) {
     cmd->add_option("--max-positions", a->fit.max_positions, "Use the first N positions only");
     cmd->add_option("--note", a->note, "A line for the .inc header (how the data was made)");
     cmd->callback([a] {
+        if (!a->out.empty() && core::same_file(a->data, a->out))
+            throw std::runtime_error("--out '" + a->out + "' is the data file '" + a->data +
+                                     "': write the weights to another file");
         const StopOnInterrupt interrupt;
         auto samples = tune::read_pattern_data(a->data);
         if (!samples) throw std::runtime_error(samples.error());

@@ -31,6 +31,9 @@ void register_tune_weights(CLI::App& tune) {
         Weights w = a->hand ? hand_weights() : default_weights();
         std::string origin = a->hand ? "the hand-set weights of weights.cpp" : "the defaults";
         if (!a->in.empty()) {
+            if (!a->out.empty() && kibitz::core::same_file(a->in, a->out))
+                throw std::runtime_error("--out '" + a->out + "' is the input file '" + a->in +
+                                         "': write the weights to another file");
             w = load_weights_or_throw(a->in);
             origin = "from " + a->in;
         }

@@ -274,7 +274,7 @@ bool PgnReader::read_tags(PgnGame& game, std::vector<int>& tag_lines) {
             const int col = int(i) + 1;
             if (s[i] != '[') {
                 fail(line_no_, col,
-                     "unexpected text after a tag: '" + std::string(s.substr(i)) + "'", true);
+                     "unexpected text after a tag: '" + core::clip(s.substr(i)) + "'", true);
                 return false;
             }
             ++i;
@@ -397,7 +397,7 @@ bool PgnReader::read_movetext(PgnGame& game, Position start) {
         Level& l = levels.back();
         const std::string numbered = std::to_string(l.pos.fullmove_number()) +
                                      (l.pos.side_to_move() == kWhite ? ". " : "... ") +
-                                     std::string(t);
+                                     core::clip(t);
         if (t == "--" || t == "Z0") {
             fail(line_no_, col, "move " + numbered + ": null moves are not supported", true);
             return false;

@@ -27,6 +27,13 @@ std::atomic<unsigned> temp_counter{0};
 
 std::string quoted(const std::string& path) { return "'" + path + "'"; }
 
+// "<verb> <name>: <the OS error>", errno read before anything can change it (name is built
+// before the failing call).
+Error os_failure(std::string_view verb, const std::string& name) {
+    const int e = errno;
+    return Error{std::string(verb) + " " + name + ": " + std::strerror(e)};
+}
+
 // Writes all of bytes to fd, retrying after signals; false with errno set on an error.
 bool write_all(int fd, std::string_view bytes) {
     while (!bytes.empty()) {
@@ -101,8 +108,6 @@ std::string size_text(std::uint64_t bytes) {
     return text;
 }
 
-std::string os_error() { return std::strerror(errno); }
-
 Status write_file(const std::string& path, std::string_view bytes) {
     AtomicFile file;
     if (auto s = file.open(path); !s) return s;
@@ -124,6 +129,7 @@ Status AtomicFile::fail(const std::string& what) {
 Status AtomicFile::open(const std::string& path) {
     abandon();
     path_ = path;
+    name_ = quoted(path);
     error_.clear();
     if (path.empty()) return fail("no file name given to write");
     // 1. What is there now: nothing, a regular file (replaced), a folder (refused), or a device
@@ -135,13 +141,13 @@ Status AtomicFile::open(const std::string& path) {
         if (S_ISDIR(st.st_mode)) return fail("cannot write " + quoted(path) + ": it is a folder");
         direct_ = !S_ISREG(st.st_mode) || stream_path(path);
     } else if (errno != ENOENT) {
-        return fail("cannot write " + quoted(path) + ": " + os_error());
+        return fail(os_failure("cannot write", name_).message);
     } else {
         direct_ = stream_path(path);
     }
     if (direct_) {
         fd_ = open_stream(path);
-        if (fd_ < 0) return fail("cannot write " + quoted(path) + ": " + os_error());
+        if (fd_ < 0) return fail(os_failure("cannot write", name_).message);
         return Done{};
     }
     // 2. A link is followed: the file it leads to is replaced, the link stays.
@@ -156,8 +162,9 @@ Status AtomicFile::open(const std::string& path) {
             std::to_string(temp_counter.fetch_add(1));
     fd_ = ::open(temp_.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
     if (fd_ < 0) {
+        const Error e = os_failure("cannot write", name_);
         temp_.clear();
-        return fail("cannot write " + quoted(path) + ": " + os_error());
+        return fail(e.message);
     }
     if (exists) (void)::fchmod(fd_, st.st_mode & 07777);
     return Done{};
@@ -166,7 +173,7 @@ Status AtomicFile::open(const std::string& path) {
 Status AtomicFile::write(std::string_view bytes) {
     if (!error_.empty()) return error(error_);
     if (fd_ < 0) return fail("cannot write " + quoted(path_) + ": the file is not open");
-    if (!write_all(fd_, bytes)) return fail("cannot write " + quoted(path_) + ": " + os_error());
+    if (!write_all(fd_, bytes)) return fail(os_failure("cannot write", name_).message);
     return Done{};
 }
 
@@ -175,18 +182,14 @@ Status AtomicFile::commit() {
     if (fd_ < 0) return fail("cannot write " + quoted(path_) + ": the file is not open");
     // 1. The bytes on the disk before the rename: a power cut then finds the old file or the
     //    whole new one. Devices and pipes need no sync (and some refuse it).
-    if (!direct_ && ::fsync(fd_) != 0)
-        return fail("cannot write " + quoted(path_) + ": " + os_error());
+    if (!direct_ && ::fsync(fd_) != 0) return fail(os_failure("cannot write", name_).message);
     const int fd = fd_;
     fd_ = -1;
-    if (::close(fd) != 0) {
-        const std::string why = os_error();
-        return fail("cannot write " + quoted(path_) + ": " + why);
-    }
+    if (::close(fd) != 0) return fail(os_failure("cannot write", name_).message);
     if (direct_) return Done{};
     // 2. The rename replaces the target in one step; syncing the folder keeps the rename.
     if (::rename(temp_.c_str(), target_.c_str()) != 0)
-        return fail("cannot replace " + quoted(path_) + ": " + os_error());
+        return fail(os_failure("cannot replace", name_).message);
     temp_.clear();
     sync_folder(folder_of(target_));
     return Done{};
@@ -207,18 +210,19 @@ AppendFile::~AppendFile() { (void)close(); }
 Status AppendFile::open(const std::string& path) {
     (void)close();
     path_ = path;
+    name_ = quoted(path);
     if (path.empty()) return error("no file name given to write");
     struct stat st {};
     if (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
         return error("cannot write " + quoted(path) + ": it is a folder");
     fd_ = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
-    if (fd_ < 0) return error("cannot write " + quoted(path) + ": " + os_error());
+    if (fd_ < 0) return os_failure("cannot write", name_);
     return Done{};
 }
 
 Status AppendFile::write(std::string_view bytes) {
     if (fd_ < 0) return error("cannot write " + quoted(path_) + ": the file is not open");
-    if (!write_all(fd_, bytes)) return error("cannot write " + quoted(path_) + ": " + os_error());
+    if (!write_all(fd_, bytes)) return os_failure("cannot write", name_);
     return Done{};
 }
 
@@ -227,7 +231,7 @@ Status AppendFile::sync() {
     struct stat st {};
     // Devices and pipes (/dev/null, /dev/stdout) cannot be synced and need not be.
     if (::fstat(fd_, &st) == 0 && !S_ISREG(st.st_mode)) return Done{};
-    if (::fsync(fd_) != 0) return error("cannot write " + quoted(path_) + ": " + os_error());
+    if (::fsync(fd_) != 0) return os_failure("cannot write", name_);
     return Done{};
 }
 
@@ -236,8 +240,7 @@ Status AppendFile::close() {
     Status synced = sync();
     const int fd = fd_;
     fd_ = -1;
-    if (::close(fd) != 0 && synced)
-        return error("cannot write " + quoted(path_) + ": " + os_error());
+    if (::close(fd) != 0 && synced) return os_failure("cannot write", name_);
     return synced;
 }
 
@@ -248,7 +251,7 @@ Result<std::string> read_file(const std::string& path, std::uint64_t max_bytes,
                               std::string_view what) {
     const std::string name = std::string(what) + " " + quoted(path);
     const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return error("cannot open " + name + ": " + os_error());
+    if (fd < 0) return os_failure("cannot open", name);
     auto too_large = [&] {
         return error(name + " is larger than " + size_text(max_bytes) +
                      ", the most Kibitz reads of one " + std::string(what));
@@ -272,9 +275,9 @@ Result<std::string> read_file(const std::string& path, std::uint64_t max_bytes,
         const ssize_t n = ::read(fd, chunk.data(), chunk.size());
         if (n < 0 && errno == EINTR) continue;
         if (n < 0) {
-            const std::string why = os_error();
+            const Error e = os_failure("cannot read", name);
             ::close(fd);
-            return error("cannot read " + name + ": " + why);
+            return e;
         }
         if (n == 0) break;
         if (bytes.size() + std::size_t(n) > max_bytes) {
@@ -290,10 +293,10 @@ Result<std::string> read_file(const std::string& path, std::uint64_t max_bytes,
 Status open_input(std::ifstream& in, const std::string& path, std::string_view what) {
     const std::string name = std::string(what) + " " + quoted(path);
     struct stat st {};
-    if (::stat(path.c_str(), &st) != 0) return error("cannot open " + name + ": " + os_error());
+    if (::stat(path.c_str(), &st) != 0) return os_failure("cannot open", name);
     if (S_ISDIR(st.st_mode)) return error("cannot read " + name + ": it is a folder");
     in.open(path, std::ios::binary);
-    if (!in) return error("cannot open " + name + ": " + os_error());
+    if (!in) return os_failure("cannot open", name);
     return Done{};
 }
 

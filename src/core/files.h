@@ -31,9 +31,6 @@ inline constexpr std::size_t kMaxLineBytes = std::size_t(1) << 20;
 // one decimal: "1.5 MiB").
 std::string size_text(std::uint64_t bytes);
 
-// The OS error of errno as text ("No space left on device").
-std::string os_error();
-
 // Replaces the file at path with bytes, atomically (see the top of this file). The error names
 // path and the OS error: "cannot write 'out.pgn': No space left on device".
 Status write_file(const std::string& path, std::string_view bytes);
@@ -64,7 +61,8 @@ private:
 
     int fd_ = -1;
     bool direct_ = false;  // the target is not a regular file: written in place
-    std::string path_;     // as given, for messages
+    std::string path_;     // as given
+    std::string name_;     // path_ quoted, for messages
     std::string target_;   // the file the rename replaces (symbolic links resolved)
     std::string temp_;
     std::string error_;  // the first error, repeated by every later call
@@ -93,6 +91,7 @@ public:
 private:
     int fd_ = -1;
     std::string path_;
+    std::string name_;  // path_ quoted, for messages
 };
 
 // The whole file at path when it holds at most max_bytes. `what` names the kind of file in

@@ -43,6 +43,15 @@ std::optional<Int> parse_int(std::string_view s) {
     return v;
 }
 
+// s for an error message: whole when at most max bytes, else its first max bytes (not cutting
+// a UTF-8 character) and "...", so that a hostile megabyte-long token stays out of the message.
+inline std::string clip(std::string_view s, std::size_t max = 60) {
+    if (s.size() <= max) return std::string(s);
+    std::size_t cut = max;
+    while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
+    return std::string(s.substr(0, cut)) + "...";
+}
+
 // True when s starts with prefix.
 inline bool starts_with(std::string_view s, std::string_view prefix) {
     return s.substr(0, prefix.size()) == prefix;

@@ -224,7 +224,7 @@ core::Result<Weights> weights_from_text(std::string_view text) {
         const std::string where = "line " + std::to_string(line_no) + ": ";
         const auto words = core::split_words(line);
         if (words.size() != 3)
-            return core::error(where + "expected 'name mg eg', got '" + std::string(line) + "'");
+            return core::error(where + "expected 'name mg eg', got '" + core::clip(line) + "'");
         const auto it = index.find(std::string(words[0]));
         if (it == index.end())
             return core::error(where + "unknown weight '" + std::string(words[0]) + "'");

@@ -13,15 +13,15 @@ core::Result<std::pair<Move, int>> parse_scored_move(const Board& board, std::st
     if (!t.empty() && t.front() == '%') t = core::trim(t.substr(1));
     const auto colon = t.find(':');
     if (colon == std::string_view::npos)
-        return core::error("'" + std::string(t) + "' is not MOVE:SCORE (like A2:+38)");
+        return core::error("'" + core::clip(t) + "' is not MOVE:SCORE (like A2:+38)");
     const auto move = parse_move(board, core::trim(t.substr(0, colon)));
-    if (!move) return core::error("'" + std::string(t) + "': " + move.error());
+    if (!move) return core::error("'" + core::clip(t) + "': " + move.error());
     std::string_view number = core::trim(t.substr(colon + 1));
     if (!number.empty() && number.front() == '+') number.remove_prefix(1);
     const auto score = core::parse_int<int>(number);
     // Final scores are even: with the empties to the winner they are 64 - 2 * loser's discs.
     if (!score || *score < -64 || *score > 64 || *score % 2 != 0)
-        return core::error("'" + std::string(t) +
+        return core::error("'" + core::clip(t) +
                            "': the score is not an even number from -64 "
                            "to +64");
     return std::pair{*move, *score};

@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "core/strings.h"
 #include "temp_dir.h"
 
 namespace kibitz::core {
@@ -48,6 +49,12 @@ TEST(Files, SizeText) {
     EXPECT_EQ(size_text(16 << 20), "16 MiB");
     EXPECT_EQ(size_text(3 << 19), "1.5 MiB");
     EXPECT_EQ(size_text(std::uint64_t(1) << 30), "1 GiB");
+}
+
+TEST(Files, ClipKeepsLongTextOutOfMessages) {
+    EXPECT_EQ(clip("short"), "short");
+    EXPECT_EQ(clip(std::string(100, 'x'), 10), "xxxxxxxxxx...");
+    EXPECT_EQ(clip("\xC3\xA9\xC3\xA9\xC3\xA9", 3), "\xC3\xA9...");  // not inside an é
 }
 
 TEST(Files, WriteFileReplacesTheFileAndLeavesNoTemporaryFile) {

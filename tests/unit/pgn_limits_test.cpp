@@ -140,5 +140,14 @@ TEST(PgnLimits, ATagValueLongerThanTheLimitIsAnError) {
     EXPECT_EQ(r.games[1], "ok 3 moves");
 }
 
+// The error quotes a bad token clipped: a 200 KB word does not make a 200 KB message.
+TEST(PgnLimits, AHugeBadTokenIsClippedInTheMessage) {
+    const Outcome r = read_text("[Event \"x\"]\n\n1. " + std::string(200000, 'z') + " *\n");
+    ASSERT_EQ(r.games.size(), 1u);
+    EXPECT_LT(r.games[0].size(), 200u) << r.games[0].substr(0, 300);
+    EXPECT_TRUE(contains(r.games[0], "move 1. " + std::string(60, 'z') + "... is not a move"))
+        << r.games[0].substr(0, 300);
+}
+
 }  // namespace
 }  // namespace kibitz::chess

@@ -326,6 +326,11 @@ HttpCore::HttpCore(ClientTable& clients, const HttpLimits& limits)
 
 bool HttpCore::stopping() const { return svr_sock_ == INVALID_SOCKET; }
 
+bool HttpCore::widen_backlog() {
+    // listen() again on a listening socket only changes its backlog (Linux).
+    return svr_sock_ == INVALID_SOCKET || ::listen(svr_sock_, limits_.listen_backlog) == 0;
+}
+
 void HttpCore::serve(HttpConnection& c, const std::string& ip) {
     // 1. The client's connections.
     if (!clients_.connect(ip)) {

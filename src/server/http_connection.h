@@ -39,6 +39,9 @@ public:
     // this server's handlers as if it came from `ip`; returns all that the server sent back.
     // An event stream ends after its first event. Never throws for any input.
     std::string serve_raw(std::string_view bytes, const std::string& ip);
+    // After binding: the listening socket's backlog becomes limits.listen_backlog (httplib
+    // listens with 5). False with errno when listen() fails.
+    bool widen_backlog();
 
 private:
     // Serves the requests of one connection until it closes, asks to close, is cut off by a

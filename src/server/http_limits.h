@@ -38,6 +38,10 @@ struct HttpLimits {
     // most keep_alive_max_count requests.
     std::chrono::milliseconds keep_alive_timeout = std::chrono::seconds(5);
     std::size_t keep_alive_max_count = 100;
+    // Connections the kernel holds until the server accepts them (Linux caps it at
+    // net.core.somaxconn). cpp-httplib 0.11.4 listens with 5: a burst of connections then had
+    // their SYNs dropped, and each waited a second for the retry.
+    int listen_backlog = 1024;
 };
 
 // The connections and event streams each client (remote address) has open, and when it last

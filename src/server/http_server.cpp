@@ -7,6 +7,7 @@
 #include <httplib.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -76,6 +77,11 @@ bool valid_port(std::string_view p) {
            std::all_of(p.begin(), p.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+std::string lower(std::string s) {
+    for (auto& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
 struct Refusal {
     int status;
     std::string message;
@@ -105,11 +111,11 @@ std::optional<Refusal> refusal(const httplib::Request& req, const std::vector<st
     if (!origin.empty() && origin != "http://" + host)
         return Refusal{421, "Origin '" + origin + "' is not this server (http://" + host + ")"};
     const std::string encoding = req.get_header_value("Content-Encoding");
-    if (!encoding.empty() && encoding != "identity")
+    if (!encoding.empty() && lower(encoding) != "identity")
         return Refusal{
             415, "request bodies must not be compressed (Content-Encoding: " + encoding + ")"};
     const std::string framing = req.get_header_value("Transfer-Encoding");
-    if (!framing.empty() && framing != "chunked")
+    if (!framing.empty() && lower(framing) != "chunked")  // as httplib reads it
         return Refusal{501, "Transfer-Encoding '" + framing + "' is not read here (only chunked)"};
     if (req.has_header("Content-Length")) {
         const std::string length = req.get_header_value("Content-Length");
@@ -185,7 +191,7 @@ bool host_allowed(const std::string& host_header, const std::vector<std::string>
         if (!valid_port(std::string_view(host).substr(colon + 1))) return false;
         host.resize(colon);
     }
-    for (auto& c : host) c = char(std::tolower(static_cast<unsigned char>(c)));
+    host = lower(host);
     if (host.empty()) return false;
     in_addr v4{};
     if (host == "localhost" || inet_pton(AF_INET, host.c_str(), &v4) == 1) return true;
@@ -404,6 +410,10 @@ core::Result<int> HttpServer::bind() {
                            " (is another server using the port? try --port " +
                            std::to_string(port + 1) + ")");
     }
+    if (!http_->widen_backlog())
+        return core::error("cannot listen on " + where + " with a backlog of " +
+                           std::to_string(options_.limits.listen_backlog) + ": " +
+                           std::strerror(errno));
     return port;
 }
 

@@ -196,6 +196,16 @@ TEST_F(ServerRaw, TheErrorsOfTheHostileDefectsComeBackWithoutThrowing) {
     }
 }
 
+TEST_F(ServerRaw, AChunkedBodyIsReadAndOtherTransferCodingsAreRefused) {
+    const std::string head = "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: ";
+    std::string out = http->serve_raw(head + "Chunked\r\n\r\n8\r\n{\"mode\":\r\n" +
+                                      "a\r\n \"humans\"}\r\n0\r\n\r\n");
+    EXPECT_EQ(status_of(out), 201) << out;
+    out = http->serve_raw(head + "gzip\r\n\r\n");
+    EXPECT_EQ(status_of(out), 501) << out;
+    EXPECT_NE(out.find("Transfer-Encoding 'gzip' is not read here"), std::string::npos) << out;
+}
+
 TEST_F(ServerRaw, RangesAreIgnoredSoThatNoReplyIsMultiplied) {
     std::string ranges = "bytes=0-";
     for (int i = 0; i < 500; ++i) ranges += ",0-";

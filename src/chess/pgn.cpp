@@ -140,13 +140,15 @@ PgnReader::PgnReader(std::string_view text) : text_(text) {}
 // Loads the next line; false at the end of the input or when reading stops (stop()).
 bool PgnReader::load_line() {
     if (stopped_) return have_line_ = false;
-    const std::string too_long = "the line is longer than " + core::size_text(kMaxPgnLineBytes) +
-                                 ", the most a PGN line may hold; reading stops here";
+    const auto too_long = [] {
+        return "the line is longer than " + core::size_text(kMaxPgnLineBytes) +
+               ", the most a PGN line may hold; reading stops here";
+    };
     if (lines_) {
         std::string_view line;
         if (!lines_->next(line)) {
             if (lines_->too_long())
-                stop(too_long);
+                stop(too_long());
             else if (!lines_->error().empty())
                 stop(lines_->error() + "; reading stops here");
             return have_line_ = false;
@@ -157,7 +159,7 @@ bool PgnReader::load_line() {
         const auto nl = text_.find('\n', text_pos_);
         const auto end = nl == std::string_view::npos ? text_.size() : nl;
         if (end - text_pos_ > kMaxPgnLineBytes) {
-            stop(too_long);
+            stop(too_long());
             return have_line_ = false;
         }
         line_ = text_.substr(text_pos_, end - text_pos_);

@@ -82,6 +82,21 @@ set_tests_properties(cli_uci_go_huge_numbers PROPERTIES
                      PASS_REGULAR_EXPRESSION "info string go winc 10000000000000000000 is out of range \\(0 to 1099511627776\\): 1099511627776 used\n.*bestmove [a-h][1-8][a-h][1-8]"
                      FAIL_REGULAR_EXPRESSION "-8446744073709551616|error"
                      TIMEOUT 30)
+# A line over 1 MiB (here 2 MB of NUL bytes, as from /dev/zero) is refused with a message and the
+# engine goes on; with a memory cap, 1.5 GB without a line end cannot fill the memory.
+add_test(NAME cli_uci_long_line
+         COMMAND sh -c "{ printf 'uci\\n'; head -c 2000000 /dev/zero; printf '\\nisready\\n'; } | \"$<TARGET_FILE:kibitz>\"")
+set_tests_properties(cli_uci_long_line PROPERTIES PASS_REGULAR_EXPRESSION
+                     "uciok\ninfo string error: input line ignored: longer than 1 MiB\nreadyok\n"
+                     TIMEOUT 30)
+if(NOT KIBITZ_SANITIZE)
+    add_test(NAME cli_uci_endless_line
+             COMMAND sh -c "ulimit -v 1000000 && { head -c 1500000000 /dev/zero; printf '\\nisready\\n'; } | \"$<TARGET_FILE:kibitz>\" 2>&1")
+    set_tests_properties(cli_uci_endless_line PROPERTIES
+                         PASS_REGULAR_EXPRESSION "input line ignored: longer than 1 MiB\nreadyok\n"
+                         FAIL_REGULAR_EXPRESSION "bad_alloc|terminate"
+                         TIMEOUT 60)
+endif()
 # A Hash the memory cannot hold (ulimit -v makes that 2 GB here) is refused and the engine
 # plays on with its old table, instead of dying of std::bad_alloc. Not under the sanitizers,
 # which need more address space than that.

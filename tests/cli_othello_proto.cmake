@@ -57,6 +57,15 @@ add_test(NAME cli_othello_nboard_eof_stops_search
 set_tests_properties(cli_othello_nboard_eof_stops_search PROPERTIES PASS_REGULAR_EXPRESSION
     "=== [A-H][1-8]/-?[0-9]+\\.[0-9][0-9]/[0-9]+\\.[0-9][0-9]\nstatus Kibitz is waiting\n$"
     TIMEOUT 20)
+# A line over 1 MiB is refused with a message; the session goes on (GTP and NBoard).
+add_test(NAME cli_othello_nboard_long_line
+         COMMAND sh -c "{ printf 'nboard 2\\n'; head -c 2000000 /dev/zero; printf '\\nping 3\\n'; } | \"$<TARGET_FILE:kibitz>\" othello nboard")
+set_tests_properties(cli_othello_nboard_long_line PROPERTIES PASS_REGULAR_EXPRESSION
+    "status error: input line ignored: longer than 1 MiB\npong 3\n" TIMEOUT 30)
+add_test(NAME cli_othello_gtp_long_line
+         COMMAND sh -c "{ printf '1 name\\n'; head -c 2000000 /dev/zero; printf '\\n2 name\\n'; } | \"$<TARGET_FILE:kibitz>\" othello gtp")
+set_tests_properties(cli_othello_gtp_long_line PROPERTIES PASS_REGULAR_EXPRESSION
+    "=1 Kibitz\n\n\\? input line ignored: longer than 1 MiB\n\n=2 Kibitz\n" TIMEOUT 30)
 add_test(NAME cli_othello_nboard_hint
          COMMAND sh -c "printf 'nboard 2\\nset depth 2\\nset game (\\073GM[Othello]BO[8 ${nboard_start} *]B[F5]\\073)\\nhint 2\\n' | \"$<TARGET_FILE:kibitz>\" othello nboard")
 set_tests_properties(cli_othello_nboard_hint PROPERTIES PASS_REGULAR_EXPRESSION

@@ -8,6 +8,7 @@
 
 #include "app/commands.h"
 #include "app/othello_options.h"
+#include "core/files.h"
 #include "nboard/nboard.h"
 
 using namespace kibitz;
@@ -33,9 +34,17 @@ void register_othello_nboard(CLI::App& othello) {
         apply_othello_eval(a->options, a->eval);
         check_othello_hash(a->options);
         nboard::Session session(std::cout, a->options);
+        // Lines are bounded (core::kMaxLineBytes): a longer one is refused, the session goes on.
         std::string line;
         bool quit = false;
-        while (!quit && std::getline(std::cin, line)) quit = !session.handle(line);
+        for (core::CommandLine got;
+             !quit && (got = core::read_command(std::cin, line)) != core::CommandLine::kEnd;) {
+            if (got == core::CommandLine::kTooLong)
+                session.refuse_line("input line ignored: longer than " +
+                                    core::size_text(core::kMaxLineBytes));
+            else
+                quit = !session.handle(line);
+        }
         // At the end of the input a running search still sends its answer: a short one in
         // full, a long one after kInputEndGrace, stopped.
         if (!quit) session.end_of_input();

@@ -32,8 +32,6 @@ int run_uci(const std::string& weights_file) {
         load_weights_or_throw(weights_file);
         session.handle("setoption name WeightsFile value " + weights_file);
     }
-    std::string line;
-    while (std::getline(std::cin, line))
-        if (!session.handle(line)) break;
+    kibitz::uci::serve(session, std::cin);
     return 0;
 }

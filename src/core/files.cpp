@@ -353,4 +353,26 @@ bool LineReader::next(std::string_view& line) {
     return false;
 }
 
+CommandLine read_command(std::istream& in, std::string& line, std::size_t max_line) {
+    line.clear();
+    std::streambuf* buf = in ? in.rdbuf() : nullptr;
+    if (buf == nullptr) return CommandLine::kEnd;
+    bool any = false, too_long = false;
+    for (;;) {
+        const int c = buf->sbumpc();
+        if (c == std::char_traits<char>::eof()) {
+            in.setstate(std::ios::eofbit);
+            if (!any) return CommandLine::kEnd;
+            break;
+        }
+        any = true;
+        if (c == '\n') break;
+        if (line.size() < max_line)
+            line.push_back(char(c));
+        else
+            too_long = true;
+    }
+    return too_long ? CommandLine::kTooLong : CommandLine::kLine;
+}
+
 }  // namespace kibitz::core

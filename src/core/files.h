@@ -137,4 +137,12 @@ private:
     bool too_long_ = false;
 };
 
+// How read_command ended: a line, a line over the limit (skipped to its end), the input's end.
+enum class CommandLine { kLine, kTooLong, kEnd };
+
+// Reads one line of a protocol's input (UCI, GTP, NBoard) into line, without its '\n', reading
+// nothing past the line end, so a command is answered as soon as it arrives. A line longer than
+// max_line is read to its end but only its first max_line bytes are kept: kTooLong.
+CommandLine read_command(std::istream& in, std::string& line, std::size_t max_line = kMaxLineBytes);
+
 }  // namespace kibitz::core

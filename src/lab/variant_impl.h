@@ -39,9 +39,7 @@ template <search::Features F>
 int uci_variant(const std::string& name, std::istream& in, std::ostream& out) {
     uci::BasicSession<engine::Engine<engine::ChessGame, engine::ChessEvaluator, F>> session(
         out, "Kibitz " + name);
-    std::string line;
-    while (std::getline(in, line))
-        if (!session.handle(line)) break;
+    uci::serve(session, in);
     return 0;
 }
 

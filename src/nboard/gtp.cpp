@@ -12,6 +12,7 @@
 #include <optional>
 #include <thread>
 
+#include "core/files.h"
 #include "core/memory.h"
 #include "core/strings.h"
 #include "core/timer.h"
@@ -132,16 +133,18 @@ void GtpSession::serve(std::istream& in, std::chrono::milliseconds grace) {
     // answered; ended: no more lines will come (quit read, or the end of the input).
     std::mutex mutex;
     std::condition_variable changed;
-    std::deque<std::string> lines;
+    std::deque<std::optional<std::string>> lines;  // nullopt: a line over kMaxLineBytes
     bool ended = false, busy = false, done = false;
     const auto idle = [&] { return done || (!busy && lines.empty()); };
     std::thread reader([&] {
         std::string line;
         bool quit = false;
-        while (!quit && std::getline(in, line)) {
-            quit = is_quit(line);
+        for (core::CommandLine got;
+             !quit && (got = core::read_command(in, line)) != core::CommandLine::kEnd;) {
+            const bool too_long = got == core::CommandLine::kTooLong;
+            quit = !too_long && is_quit(line);
             std::lock_guard lock(mutex);
-            lines.push_back(line);
+            lines.push_back(too_long ? std::nullopt : std::optional(line));
             changed.notify_all();
         }
         std::unique_lock lock(mutex);
@@ -156,11 +159,15 @@ void GtpSession::serve(std::istream& in, std::chrono::milliseconds grace) {
         std::unique_lock lock(mutex);
         changed.wait(lock, [&] { return !lines.empty() || ended; });
         if (lines.empty()) break;
-        const std::string line = std::move(lines.front());
+        const std::optional<std::string> line = std::move(lines.front());
         lines.pop_front();
         busy = true;
         lock.unlock();
-        const bool go_on = handle(line);
+        if (!line)
+            out_ << "? input line ignored: longer than " << core::size_text(core::kMaxLineBytes)
+                 << "\n\n"
+                 << std::flush;
+        const bool go_on = !line || handle(*line);
         lock.lock();
         busy = false;
         changed.notify_all();

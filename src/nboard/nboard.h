@@ -102,6 +102,10 @@ public:
     // lines are still sent).
     void end_of_input(std::chrono::milliseconds grace = kInputEndGrace);
 
+    // Sends "status error: <what>" for input refused before handle(), such as a line over the
+    // input's length limit.
+    void refuse_line(const std::string& what) { status_error(what); }
+
     // The position after the game and moves received so far.
     const othello::Board& board() const { return board_; }
     int depth() const { return depth_; }

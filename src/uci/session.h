@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <functional>
+#include <istream>
 #include <memory>
 #include <mutex>
 #include <ostream>
@@ -17,6 +18,7 @@
 #include <thread>
 
 #include "chess/position.h"
+#include "core/files.h"
 #include "engine/chess_engine.h"
 #include "engine/opening_book.h"
 #include "engine/tablebases.h"
@@ -42,6 +44,10 @@ public:
         if (job_.joinable()) job_.join();
     }
 
+    // Sends "info string error: <what>": for input refused before handle(), such as a line
+    // over the input's length limit.
+    void error(const std::string& what);
+
     // The current position (after the last valid "position" command).
     const chess::Position& position() const { return pos_; }
 
@@ -53,7 +59,6 @@ private:
     void cmd_bench(std::string_view args);
     void set_option(const std::string& name, const std::string& value);
     void send(const std::string& text);
-    void error(const std::string& what);
     void stop_search();
     // Runs job ("bench", "go perft") in the background, after ending whatever runs.
     void start_job(std::function<void()> job);
@@ -85,5 +90,24 @@ using Session = BasicSession<engine::ChessEngine>;
 
 // Instantiated once, in session.cpp.
 extern template class BasicSession<engine::ChessEngine>;
+
+// Hands session the lines of in until "quit" or the end of the input. A line over
+// core::kMaxLineBytes (1 MiB; a "position ... moves" line of the longest possible game is under
+// 100 KB) is refused with an info string and the session goes on, so endless input without line
+// ends cannot fill the memory.
+template <class SessionT>
+void serve(SessionT& session, std::istream& in) {
+    std::string line;
+    for (;;) {
+        const auto got = core::read_command(in, line);
+        if (got == core::CommandLine::kEnd) return;
+        if (got == core::CommandLine::kTooLong) {
+            session.error("input line ignored: longer than " +
+                          core::size_text(core::kMaxLineBytes));
+            continue;
+        }
+        if (!session.handle(line)) return;
+    }
+}
 
 }  // namespace kibitz::uci

@@ -67,10 +67,16 @@ core::Result<std::int64_t> int_field(const Json& j, const char* name, std::int64
     const Json& v = j.at(name);
     if (!v.is_number_integer())
         return core::error(std::string("field '") + name + "' must be an integer");
-    const auto x = v.get<std::int64_t>();
-    if (x < lo || x > hi)
+    const auto out_of_range = [&](const std::string& x) {
         return core::error(std::string("field '") + name + "' must be from " + std::to_string(lo) +
-                           " to " + std::to_string(hi) + ", not " + std::to_string(x));
+                           " to " + std::to_string(hi) + ", not " + x);
+    };
+    // A number above INT64_MAX is stored unsigned: read as int64 it would wrap (1e19 became
+    // -8446744073709551616).
+    if (v.is_number_unsigned() && v.get<std::uint64_t>() > std::uint64_t(hi))
+        return out_of_range(std::to_string(v.get<std::uint64_t>()));
+    const auto x = v.get<std::int64_t>();
+    if (x < lo || x > hi) return out_of_range(std::to_string(x));
     return x;
 }
 

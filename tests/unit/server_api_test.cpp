@@ -123,6 +123,13 @@ TEST(ServerApi, BadRequestsGetA4xxThatNamesTheProblem) {
     EXPECT_NE(r.body["error"].get<std::string>().find("elo"), std::string::npos);
     r = call(*s, "POST", "/api/games", R"({"clock": {"initial": 5}})");
     EXPECT_EQ(r.status, 400);
+    // A number beyond int64 is named as sent, not wrapped (it read "-8446744073709551616").
+    r = call(*s, "POST", "/api/games",
+             R"({"clock": {"initial": 60000, "increment": 10000000000000000000}})");
+    EXPECT_EQ(r.status, 400);
+    EXPECT_NE(r.body["error"].get<std::string>().find("not 10000000000000000000"),
+              std::string::npos)
+        << r.body.dump();
     // Nothing of that changed the game.
     EXPECT_TRUE(game(*s, c.id)["moves"].empty());
 }

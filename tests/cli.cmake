@@ -97,6 +97,14 @@ if(NOT KIBITZ_SANITIZE)
                          FAIL_REGULAR_EXPRESSION "bad_alloc|terminate"
                          TIMEOUT 60)
 endif()
+# kibitz play: engine tables the memory cannot hold (ulimit -v: 2 GB) are refused at the start.
+if(NOT KIBITZ_SANITIZE)
+    add_test(NAME cli_play_hash_beyond_memory
+             COMMAND sh -c "ulimit -v 2000000 && \"$<TARGET_FILE:kibitz>\" play --port 0 --hash 4096 --engines 2 --db /tmp/kibitz-cli-play-hash.db 2>&1; echo exit=$?")
+    set_tests_properties(cli_play_hash_beyond_memory PROPERTIES PASS_REGULAR_EXPRESSION
+                         "--hash 4096 with --engines 2: the tables take 8192 MB, but only [0-9]+ MB of memory are available.*exit=[1-9]"
+                         TIMEOUT 20)
+endif()
 # A Hash the memory cannot hold (ulimit -v makes that 2 GB here) is refused and the engine
 # plays on with its old table, instead of dying of std::bad_alloc. Not under the sanitizers,
 # which need more address space than that.

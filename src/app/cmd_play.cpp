@@ -11,6 +11,7 @@
 
 #include "app/commands.h"
 #include "book/book.h"
+#include "core/memory.h"
 #include "server/http_server.h"
 #include "tb/tables.h"
 
@@ -69,6 +70,15 @@ std::string tables_dir(const PlayOptions& o) {
 
 int run_play(const PlayOptions& o) {
     using namespace kibitz::server;
+    // Every engine's table is allocated at the start: tables the memory cannot hold are refused
+    // by name here, instead of being cut to the default size without a word.
+    const std::size_t tables_mb = std::size_t(o.hash) * std::size_t(o.engines);
+    if (const auto available = kibitz::core::available_memory_mb(); tables_mb > available)
+        throw std::runtime_error("--hash " + std::to_string(o.hash) + " with --engines " +
+                                 std::to_string(o.engines) + ": the tables take " +
+                                 std::to_string(tables_mb) + " MB, but only " +
+                                 std::to_string(available) + " MB of memory are available");
+
     const std::string db = o.db.empty() ? default_db() : o.db;
     if (db != ":memory:") {
         std::error_code ec;

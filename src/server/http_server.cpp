@@ -119,10 +119,10 @@ std::optional<Refusal> refusal(const httplib::Request& req, const std::vector<st
         return Refusal{501, "Transfer-Encoding '" + framing + "' is not read here (only chunked)"};
     if (req.has_header("Content-Length")) {
         const std::string length = req.get_header_value("Content-Length");
-        if (length.empty() || length.size() > 18 ||
+        if (length.empty() ||
             !std::all_of(length.begin(), length.end(), [](char c) { return c >= '0' && c <= '9'; }))
             return Refusal{400, "Content-Length '" + length + "' is not a number of bytes"};
-        if (std::stoull(length) > kMaxBody)
+        if (length.size() > 18 || std::stoull(length) > kMaxBody)
             return Refusal{413, "the request body is over " + std::to_string(kMaxBody) + " bytes"};
     }
     return std::nullopt;

@@ -23,6 +23,9 @@ core::Result<Json> parse_body(const std::string& body) {
     if (body.empty()) return Json::object();
     if (auto bad = utf8_error(body))
         return core::error("the request body is not valid UTF-8 (" + *bad + ")");
+    // nlohmann-json ends its input at a NUL byte: what follows would be ignored unread.
+    if (const auto nul = body.find('\0'); nul != std::string::npos)
+        return core::error("the request body has a NUL byte at offset " + std::to_string(nul));
     try {
         return Json::parse(body);
     } catch (const Json::exception& e) {  // parse_error, or out_of_range for a huge number

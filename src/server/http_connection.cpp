@@ -251,6 +251,7 @@ public:
                 break;
             }
             ++head_;
+            exchange_.head.push_back(ptr[i]);
             // The head ends with an empty line: "\n\r\n" (httplib skips lines without a CR).
             const char b = ptr[i];
             head_done_ = b == '\n' && last_[1] == '\r' && last_[0] == '\n';

@@ -22,6 +22,7 @@ struct Exchange {
     std::string ip;                      // the client's address
     RequestCut cut = RequestCut::kNone;  // set by the reads of the request
     bool close = false;                  // set by a handler: the connection ends after the reply
+    std::string head;  // the request line and headers as received (at most max_head bytes)
 };
 
 // The exchange of the request this thread is handling (nullptr outside one).

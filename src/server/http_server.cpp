@@ -90,7 +90,41 @@ struct Refusal {
 // Why a request is refused before its route sees it, if it is: text that is not UTF-8 where
 // the server reads or echoes it, a Host or Origin that is not this server, a NUL in the path,
 // a body that is compressed, framed in a way the server does not read, or too large.
+// What httplib's parser lets through or drops from the head as received: a NUL byte, a second
+// Host or Content-Length, a Content-Length that is empty (httplib drops the header, and the
+// body would be read as the next request).
+std::optional<Refusal> head_refusal(std::string_view head) {
+    if (head.find('\0') != std::string_view::npos)
+        return Refusal{400, "the request's head has a NUL byte in it"};
+    int hosts = 0, lengths = 0;
+    for (std::size_t at = head.find('\n'); at != std::string_view::npos;) {
+        const std::size_t end = head.find('\n', at + 1);
+        std::string_view line = head.substr(
+            at + 1, end == std::string_view::npos ? std::string_view::npos : end - at - 1);
+        at = end;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        const std::size_t colon = line.find(':');
+        if (colon == std::string_view::npos) continue;
+        const std::string name = lower(std::string(line.substr(0, colon)));
+        std::string_view value = line.substr(colon + 1);
+        while (!value.empty() && (value.front() == ' ' || value.front() == '\t'))
+            value.remove_prefix(1);
+        while (!value.empty() && (value.back() == ' ' || value.back() == '\t'))
+            value.remove_suffix(1);
+        if (name == "host" && ++hosts > 1)
+            return Refusal{400, "the request has more than one Host header"};
+        if (name == "content-length") {
+            if (++lengths > 1)
+                return Refusal{400, "the request has more than one Content-Length header"};
+            if (value.empty()) return Refusal{400, "the Content-Length header is empty"};
+        }
+    }
+    return std::nullopt;
+}
+
 std::optional<Refusal> refusal(const httplib::Request& req, const std::vector<std::string>& hosts) {
+    if (const Exchange* e = current_exchange())
+        if (auto bad = head_refusal(e->head)) return bad;
     if (auto bad = utf8_error(req.path))
         return Refusal{400, "the path is not valid UTF-8 (" + *bad + ")"};
     if (req.path.find('\0') != std::string::npos)
@@ -115,8 +149,14 @@ std::optional<Refusal> refusal(const httplib::Request& req, const std::vector<st
         return Refusal{
             415, "request bodies must not be compressed (Content-Encoding: " + encoding + ")"};
     const std::string framing = req.get_header_value("Transfer-Encoding");
-    if (!framing.empty() && lower(framing) != "chunked")  // as httplib reads it
-        return Refusal{501, "Transfer-Encoding '" + framing + "' is not read here (only chunked)"};
+    // Chunked request bodies are refused: httplib's reader accepts a chunk longer than its
+    // stated size, and no browser sends a chunked request.
+    if (!framing.empty() && lower(framing) == "chunked")
+        return Refusal{411,
+                       "a request body must come with a Content-Length (chunked request "
+                       "bodies are not read)"};
+    if (!framing.empty())
+        return Refusal{501, "Transfer-Encoding '" + framing + "' is not read here"};
     if (req.has_header("Content-Length")) {
         const std::string length = req.get_header_value("Content-Length");
         if (length.empty() ||

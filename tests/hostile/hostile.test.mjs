@@ -263,6 +263,7 @@ const rawPost = (path, headers, body) => (ctx) =>
     bytes(`POST ${path} HTTP/1.1\r\nHost: ${ctx.host}\r\n` +
         `${headers.map((h) => `${h}\r\n`).join('')}` +
         'Connection: close\r\n\r\n', body);
+// Kibitz refuses chunked request bodies (411: no browser sends one), or reads them strictly.
 const chunked = (body) => rawPost('/api/games', ['Transfer-Encoding: chunked'], body);
 // A Host or Origin of another site gets 421; one that is not even text (invalid UTF-8) may
 // instead get 400, as a malformed header.
@@ -296,7 +297,7 @@ group('malformed headers', [
     hostCase('another site with the port', 'evil.example:PORT'),
     hostCase('an address as a subdomain', '127.0.0.1.evil.example'),
     hostCase('localhost as a subdomain', 'localhost.evil.example:PORT'),
-    hostCase('NUL inside', `127.0.0.1${NUL}evil.example`),
+    hostCase('NUL inside', `127.0.0.1${NUL}evil.example`, [400, 421]),
     hostCase('two hosts in one', '127.0.0.1:PORT, evil.example'),
     { name: 'no Host header', codes: [400, 421], send: get('/api/games', { host: null }) },
     { name: 'two Host headers, the second another site', codes: [400, 421],
@@ -344,14 +345,14 @@ group('malformed headers', [
             '{"mode":"engine"}') },
     { name: 'Content-Length shorter than the body', codes: [400],
         send: rawPost('/api/games', ['Content-Length: 2'], '{"mode":"engine"}') },
-    { name: 'chunk size zz', codes: [400], send: chunked('zz\r\n{}\r\n0\r\n\r\n') },
-    { name: 'chunk size of 18 hex digits', codes: [400, 413],
+    { name: 'chunk size zz', codes: [400, 411], send: chunked('zz\r\n{}\r\n0\r\n\r\n') },
+    { name: 'chunk size of 18 hex digits', codes: [400, 411, 413],
         send: chunked('ffffffffffffffffff\r\n{}\r\n0\r\n\r\n') },
-    { name: 'chunk size -1', codes: [400], send: chunked('-1\r\n{}\r\n0\r\n\r\n') },
-    { name: 'chunk longer than its size', codes: [400], send: chunked('2\r\n{}xx\r\n0\r\n\r\n') },
+    { name: 'chunk size -1', codes: [400, 411], send: chunked('-1\r\n{}\r\n0\r\n\r\n') },
+    { name: 'chunk longer than its size', codes: [400, 411], send: chunked('2\r\n{}xx\r\n0\r\n\r\n') },
     { name: 'chunks without the last one, then the end of the stream', allowClose: true,
         end: true, send: chunked('2\r\n{}\r\n') },
-    { name: 'chunked body of 128 KiB', codes: [413], send: chunked(
+    { name: 'chunked body of 128 KiB', codes: [411, 413], send: chunked(
         `10000\r\n${' '.repeat(65536)}\r\n10000\r\n${' '.repeat(65536)}\r\n0\r\n\r\n`) },
     { name: 'Content-Encoding: gzip that is not gzip', codes: [400, 415],
         send: post('/api/games', 'garbage', { headers: [['Content-Encoding', 'gzip']] }) },

@@ -148,6 +148,33 @@ TEST_F(ServerHostile, APostWithoutContentLengthHasNoBodyAndIsAnsweredAtOnce) {
     EXPECT_LT(std::chrono::steady_clock::now() - start, 2s);
 }
 
+// What httplib's parser let through (found by tests/hostile): a NUL in a header, a second Host,
+// an empty Content-Length (the body was then read as the next request), a chunk longer than its
+// size, JSON followed by a NUL and more text (nlohmann-json stops at the NUL).
+TEST_F(ServerHostile, HeadsAndBodiesThatHttplibWouldAcceptAreRefused) {
+    const char nul_host[] = "GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\0evil.example\r\n\r\n";
+    std::string reply = ask(std::string(nul_host, sizeof nul_host - 1));
+    EXPECT_EQ(status_of(reply), 400) << reply;
+    EXPECT_NE(reply.find("NUL byte"), std::string::npos) << reply;
+    reply = ask("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\n\r\n");
+    EXPECT_EQ(status_of(reply), 400) << reply;
+    EXPECT_NE(reply.find("more than one Host header"), std::string::npos) << reply;
+    reply = ask("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: \r\n\r\n{}");
+    EXPECT_EQ(status_of(reply), 400) << reply;
+    EXPECT_NE(reply.find("the Content-Length header is empty"), std::string::npos) << reply;
+    reply =
+        ask("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\n"
+            "2\r\n{}xx\r\n0\r\n\r\n");
+    EXPECT_EQ(status_of(reply), 411) << reply;
+    const char nul_body[] = "{\"mode\":\"humans\"}\0{\"x\":";
+    const std::string body(nul_body, sizeof nul_body - 1);
+    reply = ask("POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " +
+                std::to_string(body.size()) + "\r\n\r\n" + body);
+    EXPECT_EQ(status_of(reply), 400) << reply;
+    EXPECT_NE(reply.find("NUL byte at offset 17"), std::string::npos) << reply;
+    EXPECT_EQ(status_of(ask(get("/api/info"))), 200);
+}
+
 // serve_raw: the same server, in memory.
 class ServerRaw : public ::testing::Test {
 protected:
@@ -196,11 +223,12 @@ TEST_F(ServerRaw, TheErrorsOfTheHostileDefectsComeBackWithoutThrowing) {
     }
 }
 
-TEST_F(ServerRaw, AChunkedBodyIsReadAndOtherTransferCodingsAreRefused) {
+TEST_F(ServerRaw, ChunkedAndOtherTransferCodingsAreRefusedUnread) {
     const std::string head = "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: ";
     std::string out = http->serve_raw(head + "Chunked\r\n\r\n8\r\n{\"mode\":\r\n" +
                                       "a\r\n \"humans\"}\r\n0\r\n\r\n");
-    EXPECT_EQ(status_of(out), 201) << out;
+    EXPECT_EQ(status_of(out), 411) << out;
+    EXPECT_NE(out.find("must come with a Content-Length"), std::string::npos) << out;
     out = http->serve_raw(head + "gzip\r\n\r\n");
     EXPECT_EQ(status_of(out), 501) << out;
     EXPECT_NE(out.find("Transfer-Encoding 'gzip' is not read here"), std::string::npos) << out;

@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 
+#include "fuzz_service.h"
 #include "server/api.h"
 
 namespace {
@@ -24,13 +25,7 @@ struct World {
 World& world() {
     static World* w = [] {
         auto* w = new World;
-        auto store = Store::open(":memory:");
-        if (!store) std::abort();
-        Service::Options o;
-        o.engines = 1;
-        o.hash_mb = 1;
-        o.untimed_ms = 20;
-        w->service = std::make_unique<Service>(std::move(*store), o);
+        w->service = kibitz::fuzz::make_small_service();
         const char* bodies[3] = {R"({"mode": "analysis"})", R"({"mode": "humans"})",
                                  R"({"mode": "engine", "level": {"kind": "depth", "depth": 1}})"};
         for (int i = 0; i < 3; ++i) {

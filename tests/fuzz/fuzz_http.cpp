@@ -18,6 +18,7 @@
 #include <string>
 #include <utility>
 
+#include "fuzz_service.h"
 #include "server/http_server.h"
 
 namespace {
@@ -63,13 +64,7 @@ Json post(HttpServer& http, const std::string& path, const std::string& body) {
 void make_service(World& w) {
     w.http.reset();
     w.service.reset();
-    auto store = Store::open(":memory:");
-    if (!store) std::abort();
-    Service::Options o;
-    o.engines = 1;
-    o.hash_mb = 1;
-    o.untimed_ms = 20;
-    w.service = std::make_unique<Service>(std::move(*store), o);
+    w.service = kibitz::fuzz::make_small_service();
     HttpOptions h;
     h.port = 0;
     h.web_dir = w.web + "/web";

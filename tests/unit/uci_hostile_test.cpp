@@ -11,10 +11,11 @@
 #include "core/timer.h"
 #include "engine/time_manager.h"
 #include "search/tt.h"
-#include "sync_buf.h"
 #include "uci/session.h"
+#include "uci_harness.h"
 
-using kibitz::test::SyncBuf;
+using kibitz::test::count;
+using Harness = kibitz::test::UciHarness;
 using kibitz::uci::Session;
 using namespace std::chrono_literals;
 
@@ -23,19 +24,6 @@ namespace {
 bool contains(const std::string& text, const std::string& part) {
     return text.find(part) != std::string::npos;
 }
-
-int count(const std::string& text, const std::string& what) {
-    int n = 0;
-    for (auto p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
-    return n;
-}
-
-struct Harness {
-    SyncBuf buf;
-    std::ostream out{&buf};
-    Session session{out};
-    void send(const std::string& line) { session.handle(line); }
-};
 
 // More megabytes than any machine running the tests has free.
 std::size_t beyond_memory_mb() { return kibitz::core::physical_memory_mb() * 4 + 4096; }

@@ -6,29 +6,15 @@
 #include <sstream>
 #include <thread>
 
-#include "sync_buf.h"
 #include "uci/session.h"
+#include "uci_harness.h"
 
-using kibitz::test::SyncBuf;
+using kibitz::test::count;
+using Harness = kibitz::test::UciHarness;
 using kibitz::uci::Session;
 using namespace std::chrono_literals;
 
-namespace {
-
-int count(const std::string& text, const std::string& what) {
-    int n = 0;
-    for (auto p = text.find(what); p != std::string::npos; p = text.find(what, p + 1)) ++n;
-    return n;
-}
-
-struct Harness {
-    SyncBuf buf;
-    std::ostream out{&buf};
-    Session session{out};
-    void send(const std::string& line) { session.handle(line); }
-};
-
-}  // namespace
+namespace {}  // namespace
 
 TEST(UciSearch, GoDepthGivesOneBestMoveWithInfo) {
     Harness h;

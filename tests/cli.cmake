@@ -83,7 +83,7 @@ set_tests_properties(cli_uci_go_huge_numbers PROPERTIES
                      FAIL_REGULAR_EXPRESSION "-8446744073709551616|error"
                      TIMEOUT 30)
 # A line over 1 MiB (here 2 MB of NUL bytes, as from /dev/zero) is refused with a message and the
-# engine goes on; with a memory cap, 1.5 GB without a line end cannot fill the memory.
+# engine goes on; with a 600 MB memory cap, 800 MB without a line end cannot fill the memory.
 add_test(NAME cli_uci_long_line
          COMMAND sh -c "{ printf 'uci\\n'; head -c 2000000 /dev/zero; printf '\\nisready\\n'; } | \"$<TARGET_FILE:kibitz>\"")
 set_tests_properties(cli_uci_long_line PROPERTIES PASS_REGULAR_EXPRESSION
@@ -91,7 +91,7 @@ set_tests_properties(cli_uci_long_line PROPERTIES PASS_REGULAR_EXPRESSION
                      TIMEOUT 30)
 if(NOT KIBITZ_SANITIZE)
     add_test(NAME cli_uci_endless_line
-             COMMAND sh -c "ulimit -v 1000000 && { head -c 1500000000 /dev/zero; printf '\\nisready\\n'; } | \"$<TARGET_FILE:kibitz>\" 2>&1")
+             COMMAND sh -c "ulimit -v 600000 && { head -c 800000000 /dev/zero; printf '\\nisready\\n'; } | \"$<TARGET_FILE:kibitz>\" 2>&1")
     set_tests_properties(cli_uci_endless_line PROPERTIES
                          PASS_REGULAR_EXPRESSION "input line ignored: longer than 1 MiB\nreadyok\n"
                          FAIL_REGULAR_EXPRESSION "bad_alloc|terminate"

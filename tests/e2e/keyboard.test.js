@@ -39,7 +39,9 @@ test('shortcuts, named squares and typed moves', { timeout: 120000 }, async () =
         await page.fill('#move-input', 'Ke5');
         await page.press('#move-input', 'Enter');
         await page.waitForSelector('#error:not([hidden])');
-        assert.match(await page.textContent('#error'), /HTTP 422/);
+        // One plain sentence about the move tried: no status code, no FEN.
+        assert.equal(await page.textContent('#error-text'),
+            'Ke5 is not a legal move in this position.');
         assert.deepEqual(page.errors, []);
     } finally {
         await browser.close();

@@ -1,7 +1,8 @@
 // The HTTP side of the API: JSON requests with the seat token header. A failure throws an
-// ApiError carrying the server's {error} message, so the page can show it.
+// ApiError carrying the status and the server's {error} text; lib/errors.js turns the two into
+// the sentence a person reads.
 
-// An API failure: HTTP status (0 when the server could not be reached) and message.
+// An API failure: HTTP status (0 when the server could not be reached) and the server's text.
 export class ApiError extends Error {
     constructor(status, message) {
         super(message);
@@ -19,7 +20,7 @@ export async function request(method, path, { body, token } = {}) {
         res = await fetch(path, { method, headers,
             body: body === undefined ? undefined : JSON.stringify(body) });
     } catch (e) {
-        throw new ApiError(0, `The server cannot be reached (${e.message}).`);
+        throw new ApiError(0, `the server cannot be reached (${e.message})`);
     }
     const text = await res.text();
     let data = null;
@@ -30,7 +31,7 @@ export async function request(method, path, { body, token } = {}) {
     }
     if (!res.ok) {
         const why = data && typeof data.error === 'string' ? data.error : text.slice(0, 200);
-        throw new ApiError(res.status, `${why || 'Request failed'} (HTTP ${res.status})`);
+        throw new ApiError(res.status, why || '');
     }
     return data ?? text;
 }

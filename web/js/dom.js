@@ -18,16 +18,20 @@ export function h(tag, attrs = {}, ...children) {
     return el;
 }
 
-// Shows an error message (from the API or the page) until dismissed or replaced.
-export function showError(message) {
+// Shows an error message (from the API or the page) until dismissed or replaced. `kind` names
+// errors that go by themselves: 'offline' is taken down when the page reconnects.
+export function showError(message, kind = '') {
     const box = document.getElementById('error');
     document.getElementById('error-text').textContent = message;
+    box.dataset.kind = kind;
     box.hidden = false;
 }
 
-// Hides the error box.
-export function clearError() {
-    document.getElementById('error').hidden = true;
+// Hides the error box; with a `kind`, only an error of that kind.
+export function clearError(kind) {
+    const box = document.getElementById('error');
+    if (typeof kind === 'string' && box.dataset.kind !== kind) return;
+    box.hidden = true;
 }
 
 let noticeTimer = null;

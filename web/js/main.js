@@ -2,10 +2,12 @@
 // (buttons, keyboard, dialogs). All game facts come from the server's game object.
 
 import { request } from './api.js';
-import { followStream, closeStream } from './stream.js';
+import { gameCalls } from './calls.js';
+import { followStream } from './stream.js';
 import { createBoard, askPromotion } from './board.js';
 import { app, tokens, invites, shownPly, isLive, fenAt, myTurn, writeFlag } from './state.js';
 import { showError, clearError, notify, clearNotice, announce, copyText, h } from './dom.js';
+import { GONE } from './lib/errors.js';
 import * as sound from './sound.js';
 import { renderGame, updateClocks, resultWords } from './views/game.js';
 import { fillForm, readForm, updateVisibility } from './views/newgame.js';
@@ -23,22 +25,18 @@ const HINT_NOTICE = 'Kibitz is looking for a hint…';
 const board = createBoard($('board'), { onMove: (o, d) => boardMove(o, d),
     onPremove: (o, d) => premoveSet(o, d) });
 
-// 1. Talking to the server.
+// 1. Talking to the server (calls.js: plain errors, answers for a game left, deleted games).
 
-// Runs an API request and shows its error; returns null on failure.
-async function call(method, path, body, token = app.token) {
-    try {
-        const result = await request(method, path, { body, token });
-        clearError();
-        return result;
-    } catch (e) {
-        showError(e.message);
-        return null;
-    }
-}
+const calls = gameCalls({ base: '/api/games', page: () => app, tokens, lastKey: 'kibitz.last',
+    leave: () => {
+        app.game = null;
+        app.id = null;
+        location.hash = '#/';
+    } });
+const { call, callGame } = calls;
 
 function gamePath(suffix = '') {
-    return `/api/games/${encodeURIComponent(app.id)}${suffix}`;
+    return calls.path(app.id, suffix);
 }
 
 // 2. Opening and following a game.
@@ -64,7 +62,7 @@ async function openGame(id, inviteSeat, inviteToken) {
                 showError('The seat token stored for this game is no longer valid, so you are ' +
                     'watching it.');
             } else {
-                showError(e.message);
+                calls.fail('open', e);
                 return;
             }
         }
@@ -73,22 +71,20 @@ async function openGame(id, inviteSeat, inviteToken) {
         try {
             game = await request('GET', gamePath(), {});
         } catch (e) {
-            showError(e.message);
-            if (e.status === 404 && localStorage.getItem('kibitz.last') === id) {
-                localStorage.removeItem('kibitz.last');
+            if (e.status === 404) {
+                showError(GONE);
+                calls.forgetLast(id);
+            } else {
+                calls.fail('open', e);
             }
             return;
         }
     }
     if (!game || app.id !== id) return;
-    try {
-        localStorage.setItem('kibitz.last', id);
-    } catch {
-        // Not remembered.
-    }
+    calls.remember(id);
     board.orient(app.seat === 'black' ? 'black' : 'white');
     setGame(game, true);
-    followStream(id, app.token, gamePath(), onEvent, gameDeleted);
+    followStream(id, app.token, gamePath(), onEvent, (gone) => calls.gone(gone, true));
 }
 
 function onEvent(ev) {
@@ -128,7 +124,7 @@ function onEvent(ev) {
         showError(`Engine: ${ev.message}`);
         break;
     case 'deleted':
-        if (ev.id === app.id) gameDeleted(ev.id);
+        if (ev.id === app.id) calls.gone(ev.id, true);
         break;
     default:
         break;
@@ -187,7 +183,7 @@ async function refetchLegal() {
         const game = await request('GET', gamePath(), { token: app.token });
         if (game && game.id === app.id && (game.legal || []).length) setGame(game, false);
     } catch (e) {
-        showError(e.message);
+        calls.fail('open', e);
     } finally {
         refetching = false;
     }
@@ -283,7 +279,7 @@ function syncAnalysis() {
         const body = app.analysisOn
             ? { on: true, multipv: app.multipv, ply: shownPly(), threat: app.threat }
             : { on: false };
-        const r = await call('POST', gamePath('/analysis'), body);
+        const r = await callGame('analysis', 'POST', '/analysis', { body });
         if (!r && app.analysisOn) {
             app.analysisOn = false;
             analysisKey = 'off';
@@ -340,7 +336,7 @@ async function sendMove(text) {
     const body = { move: text };
     const earlier = !isLive() && app.game.mode === 'analysis';
     if (earlier) body.ply = shownPly();
-    const game = await call('POST', gamePath('/move'), body);
+    const game = await callGame('move', 'POST', '/move', { body, detail: { move: text } });
     if (!game) {
         render();
         return false;
@@ -376,7 +372,7 @@ function jump(ply) {
 }
 
 async function createGame(body) {
-    const r = await call('POST', '/api/games', body, null);
+    const r = await call('create', 'POST', '/api/games', { body });
     if (!r || !r.game) return;
     tokens.set(r.game.id, r.seat, r.token);
     if (r.invite && r.invite.url) invites.set(r.game.id, inviteLink(location.origin, r.invite.url));
@@ -411,7 +407,7 @@ const actions = {
     },
     takeback: async () => {
         if (!needGame()) return;
-        const g = await call('POST', gamePath('/takeback'));
+        const g = await callGame('takeback', 'POST', '/takeback');
         if (g) {
             app.shownPly = null;
             setGame(g, false);
@@ -422,19 +418,20 @@ const actions = {
         // The notice goes up before the request: the hint event (which takes it down) can
         // arrive before the request's answer.
         notify(HINT_NOTICE, 5000);
-        if (!(await call('POST', gamePath('/hint')))) clearNotice(HINT_NOTICE);
+        if (!(await callGame('hint', 'POST', '/hint'))) clearNotice(HINT_NOTICE);
     },
     resign: async () => {
         if (!needGame()) return;
         if (!confirm('Resign this game?')) return;
-        const g = await call('POST', gamePath('/resign'));
+        const g = await callGame('resign', 'POST', '/resign');
         if (g) setGame(g, false);
     },
     draw: async () => {
         if (!needGame()) return;
         const g0 = app.game;
         const answer = g0.draw_offer && g0.draw_offer !== app.seat;
-        const r = await call('POST', gamePath('/draw'), { action: answer ? 'accept' : 'offer' });
+        const r = await callGame('draw', 'POST', '/draw',
+            { body: { action: answer ? 'accept' : 'offer' } });
         if (!r) return;
         if (typeof r.accepted === 'boolean') {
             const text = r.accepted ? 'Kibitz accepts the draw.' : 'Kibitz declines the draw.';
@@ -446,12 +443,12 @@ const actions = {
         }
     },
     'draw-decline': async () => {
-        const r = await call('POST', gamePath('/draw'), { action: 'decline' });
+        const r = await callGame('draw', 'POST', '/draw', { body: { action: 'decline' } });
         if (r && r.id) setGame(r, false);
     },
     claim: async () => {
         if (!needGame()) return;
-        const r = await call('POST', gamePath('/draw'), { action: 'claim' });
+        const r = await callGame('claim', 'POST', '/draw', { body: { action: 'claim' } });
         if (r) setGame(r.game || r, false);
     },
     rematch: () => {
@@ -459,12 +456,12 @@ const actions = {
     },
     review: async () => {
         if (!needGame()) return;
-        const r = await call('POST', gamePath('/review'), { movetime: 300 });
+        const r = await callGame('review', 'POST', '/review', { body: { movetime: 300 } });
         if (r) notify('Reviewing the game…', 2500);
     },
     continue: async () => {
         if (!needGame()) return;
-        const pgn = await call('GET', gamePath('/pgn'), undefined, null);
+        const pgn = await callGame('export', 'GET', '/pgn', { token: null });
         if (typeof pgn !== 'string') return;
         openNewDialog({ start: 'pgn', pgn, ply: shownPly() });
     },
@@ -548,7 +545,7 @@ function openNewDialog(overrides = {}) {
 
 async function openGames() {
     const dlg = $('dlg-games');
-    const r = await call('GET', '/api/games', undefined, null);
+    const r = await call('list', 'GET', '/api/games');
     if (!r) return;
     const tbody = $('games-table').querySelector('tbody');
     const show = (games) => renderGames(tbody, games, {
@@ -560,45 +557,24 @@ async function openGames() {
             dlg.close();
             location.hash = gameHash(g.id);
             const t = tokens.get(g.id);
-            const ok = await call('POST', `/api/games/${g.id}/review`, { movetime: 300 },
-                t?.token || null);
+            const ok = await call('review', 'POST', calls.path(g.id, '/review'),
+                { body: { movetime: 300 }, token: t?.token || null });
             if (ok) notify('Reviewing the game…', 2500);
         },
         pgn: (g) => download(`/api/games/${g.id}/pgn`),
         remove: async (g) => {
             if (!confirm('Delete this game?')) return;
             const t = tokens.get(g.id);
-            const ok = await call('DELETE', `/api/games/${g.id}`, undefined, t?.token || null);
+            const ok = await call('delete', 'DELETE', calls.path(g.id),
+                { token: t?.token || null });
             if (!ok) return;
             games = games.filter((x) => x.id !== g.id);
             show(games);
-            forgetGame(g.id);
+            calls.gone(g.id);
         },
     });
     show(r.games || []);
     if (!dlg.open) dlg.showModal();
-}
-
-function gameDeleted(id) {
-    forgetGame(id);
-    notify('This game was deleted.');
-}
-
-// After a game was deleted (here or in another tab): its token and the start page's memory of
-// it go, and a page showing it goes to the start page.
-function forgetGame(id) {
-    tokens.remove(id);
-    try {
-        // Else the start page would open the deleted game again.
-        if (localStorage.getItem('kibitz.last') === id) localStorage.removeItem('kibitz.last');
-    } catch {
-        // Nothing remembered.
-    }
-    if (app.id !== id) return;
-    closeStream();
-    app.game = null;
-    app.id = null;
-    location.hash = '#/';
 }
 
 function setupDialogs() {
@@ -692,7 +668,7 @@ async function boot() {
     try {
         app.info = await request('GET', '/api/info');
     } catch (e) {
-        showError(e.message);
+        calls.fail('info', e);
     }
     route();
 }

@@ -2,7 +2,8 @@
 // the previous one; EventSource reconnects by itself and the server then sends a fresh state.
 
 import { request } from './api.js';
-import { showError, notify } from './dom.js';
+import { showError, clearError, notify } from './dom.js';
+import { plainError, OFFLINE } from './lib/errors.js';
 
 let current = null;
 
@@ -38,9 +39,11 @@ export function closeStream() {
 // Opens the stream of game `id` as openStream does and looks after it for the page: a notice
 // while it reconnects; when it breaks, a GET of `path` (the game) tells a deleted game (then
 // onGone(id), as the `deleted` event may not have come) from a server that is away (EventSource
-// keeps trying) and from a stream given up (an error asks for a reload).
+// keeps trying) and from a stream given up (an error asks for a reload). Once the stream is
+// open again, an error saying the server cannot be reached goes: it no longer holds.
 export function followStream(id, token, path, onEvent, onGone, base) {
     const source = openStream(id, token, onEvent, (s) => {
+        if (s === 'open') clearError('offline');
         if (s === 'reconnecting') notify('Connection lost; reconnecting…', 3000);
         if (s === 'reconnecting' || s === 'closed') {
             checkLost(source, path, s === 'closed', id, onGone);
@@ -59,6 +62,7 @@ async function checkLost(source, path, closed, id, onGone) {
     } catch (e) {
         if (current !== source) return;
         if (e.status === 404) onGone(id);
-        else if (closed) showError(e.message);
+        else if (e.status === 0) showError(OFFLINE, 'offline');
+        else if (closed) showError(plainError('open', e));
     }
 }

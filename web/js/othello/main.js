@@ -3,8 +3,10 @@
 // facts, legal moves included, come from the server's game object (docs/api.md, "Othello").
 
 import { request } from '../api.js';
+import { gameCalls } from '../calls.js';
 import { showError, clearError, notify, announce, copyText, h } from '../dom.js';
 import { tokenStore } from '../lib/tokens.js';
+import { plainError, GONE } from '../lib/errors.js';
 import { followStream, closeStream } from '../stream.js';
 import { createBoard } from './board.js';
 import { positionAt } from './lib/board.js';
@@ -31,22 +33,18 @@ const app = {
 
 const board = createBoard($('board'), { onPlay: (sq) => play(sq) });
 
-// 1. Talking to the server.
+// 1. Talking to the server (calls.js: plain errors, answers for a game left, deleted games).
 
-// Runs an API request and shows its error; returns null on failure.
-async function call(method, path, body, token = app.token) {
-    try {
-        const result = await request(method, path, { body, token });
-        clearError();
-        return result;
-    } catch (e) {
-        showError(e.message);
-        return null;
-    }
-}
+const calls = gameCalls({ base: `${API}/games`, page: () => app, tokens, lastKey: LAST,
+    leave: () => {
+        Object.assign(app, { id: null, game: null, seat: null, token: null });
+        history.replaceState(null, '', '#/');
+        render();
+    } });
+const { call, callGame } = calls;
 
 function gamePath(suffix = '') {
-    return `${API}/games/${encodeURIComponent(app.id)}${suffix}`;
+    return calls.path(app.id, suffix);
 }
 
 // 2. Opening and following a game.
@@ -58,55 +56,31 @@ async function openGame(id) {
         token: stored?.token || null, ply: null, bannerClosed: false });
     let game;
     try {
-        game = await request('GET', `${API}/games/${encodeURIComponent(id)}`, {});
+        game = await request('GET', calls.path(id), {});
     } catch (e) {
-        showError(e.status === 404 ? `There is no Othello game ${id} (it may have been deleted).`
-            : e.message);
+        if (app.id !== id) return;
+        if (e.status === 404) showError(GONE);
+        else calls.fail('open', e);
         app.id = null;
         render();
         if (e.status === 404) {
-            forgetLast(id);
+            calls.forgetLast(id);
             openNewDialog();
         }
         return;
     }
     if (app.id !== id) return;
-    try {
-        localStorage.setItem(LAST, id);
-    } catch {
-        // Not remembered.
-    }
+    calls.remember(id);
     clearError();
     setGame(game, true);
-    followStream(id, null, gamePath(), onEvent, gameGone, `${API}/games`);
+    followStream(id, null, gamePath(), onEvent, (gone) => calls.gone(gone, true), `${API}/games`);
 }
 
 // The game's events: its state after every change and each iteration of Kibitz's search, and
 // its deletion (in another tab).
 function onEvent(ev) {
     if (ev.type === 'state' && ev.game?.id === app.id) setGame(ev.game);
-    else if (ev.type === 'deleted' && ev.id === app.id) gameGone(ev.id);
-}
-
-// A game deleted elsewhere: its token and the page's memory of it go, and the page shows the
-// start.
-function gameGone(id) {
-    tokens.remove(id);
-    forgetLast(id);
-    if (app.id !== id) return;
-    closeStream();
-    Object.assign(app, { id: null, game: null, seat: null, token: null });
-    history.replaceState(null, '', '#/');
-    notify('This game was deleted.');
-    render();
-}
-
-function forgetLast(id) {
-    try {
-        if (localStorage.getItem(LAST) === id) localStorage.removeItem(LAST);
-    } catch {
-        // Nothing stored.
-    }
+    else if (ev.type === 'deleted' && ev.id === app.id) calls.gone(ev.id, true);
 }
 
 // Takes a new game object (an answer or an event): announces new moves, turns the flipped discs
@@ -152,7 +126,8 @@ async function play(move) {
     if (!myTurn(app.game, app.seat)) return;
     app.busy = true;
     try {
-        const game = await call('POST', gamePath('/move'), { move });
+        const game = await callGame('move', 'POST', '/move',
+            { body: { move }, detail: { move: move.toUpperCase() } });
         if (game) setGame(game);
     } finally {
         app.busy = false;
@@ -161,7 +136,7 @@ async function play(move) {
 
 async function takeback() {
     if (!app.game || !app.token) return;
-    const game = await call('POST', gamePath('/takeback'));
+    const game = await callGame('takeback', 'POST', '/takeback');
     if (game) setGame(game);
 }
 
@@ -176,7 +151,7 @@ async function createGame(body) {
 
 async function showExport() {
     if (!app.id) return;
-    const text = await call('GET', gamePath('/export'));
+    const text = await callGame('export', 'GET', '/export');
     if (text === null) return;
     $('export-text').value = text;
     const link = $('export-download');
@@ -186,7 +161,7 @@ async function showExport() {
 }
 
 async function showGames() {
-    const data = await call('GET', `${API}/games`);
+    const data = await call('list', 'GET', `${API}/games`);
     if (!data) return;
     const tbody = $('games-table').querySelector('tbody');
     if (!data.games.length) {
@@ -214,16 +189,9 @@ async function showGames() {
 
 async function removeGame(id, t) {
     if (!confirm('Delete this game?')) return;
-    const done = await call('DELETE', `${API}/games/${id}`, undefined, t?.token);
+    const done = await call('delete', 'DELETE', calls.path(id), { token: t?.token });
     if (!done) return;
-    tokens.remove(id);
-    forgetLast(id);
-    if (app.id === id) {
-        Object.assign(app, { id: null, game: null, seat: null, token: null });
-        closeStream();
-        history.replaceState(null, '', '#/');
-        render();
-    }
+    calls.gone(id);
     showGames();
 }
 
@@ -419,7 +387,7 @@ async function submitNew() {
         await createGame(body);
         clearError();
     } catch (e) {
-        showError(e.message);
+        calls.fail('create', e);
     }
 }
 
@@ -437,7 +405,7 @@ async function newSame() {
     try {
         await createGame(body);
     } catch (e) {
-        showError(e.message);
+        calls.fail('create', e);
     }
 }
 
@@ -462,7 +430,7 @@ async function submitImport() {
         $('import-text').value = '';
         notify('Game imported.');
     } catch (e) {
-        $('import-error').textContent = e.message;
+        $('import-error').textContent = plainError('import', e);
         $('import-error').hidden = false;
     }
 }
@@ -546,7 +514,7 @@ function wire() {
 
 async function boot() {
     wire();
-    const info = await call('GET', `${API}/info`);
+    const info = await call('info', 'GET', `${API}/info`);
     if (info) {
         app.levels = info.levels;
         app.defaultLevel = info.default_level;

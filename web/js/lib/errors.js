@@ -1,0 +1,102 @@
+// What a person reads when a request fails: one plain sentence about what they tried, never an
+// HTTP status, a FEN or a developer's phrase. The page knows what was tried (the action) and
+// the answer's status; the server's own text is used only where it already reads as a plain
+// sentence, or as the reason a text they typed or pasted (a PGN, a FEN) could not be read.
+
+// The message while the server cannot be reached; the page takes it down once it reconnects.
+export const OFFLINE =
+    'The server cannot be reached. The page reconnects by itself when it is back.';
+
+// A game that is no longer on the server.
+export const GONE = 'This game no longer exists: it was deleted.';
+
+// What failed, per action, when nothing more precise can be said.
+const FAILED = {
+    open: 'The game could not be opened.',
+    move: 'That move was not accepted.',
+    takeback: 'The move could not be taken back.',
+    hint: 'No hint could be given.',
+    resign: 'The game could not be resigned.',
+    draw: 'The draw could not be offered or answered.',
+    claim: 'No draw could be claimed.',
+    review: 'The game could not be reviewed.',
+    analysis: 'The analysis could not be started.',
+    create: 'The new game could not be started.',
+    import: 'The game could not be imported.',
+    list: 'The list of saved games could not be loaded.',
+    delete: 'The game could not be deleted.',
+    export: 'The game\'s record could not be loaded.',
+    info: 'The server\'s settings could not be loaded.',
+};
+
+// What a visitor without the game's seat cannot do, per action (403).
+const NOT_YOURS = {
+    delete: 'This game belongs to another browser, so it cannot be deleted here.',
+    review: 'This game belongs to another browser: only its players can have it reviewed.',
+    analysis: 'This game belongs to another browser: only its players can analyse it here.',
+};
+const WATCH_ONLY = 'This game belongs to another browser: you can watch it but not move.';
+
+// The sentence for a failed request. `action` is a key of FAILED; `error` is {status, message}
+// (status 0: no answer; message: the server's text); `detail.move` is the move that was sent.
+export function plainError(action, error, detail = {}) {
+    const status = Number(error?.status) || 0;
+    const text = String(error?.message || '');
+    const failed = FAILED[action] || 'That did not work.';
+    if (status === 0) return OFFLINE;
+    if (status === 403) return NOT_YOURS[action] || WATCH_ONLY;
+    if (status === 404) return /no such API path/i.test(text) ? failed : GONE;
+    if (status === 413) return `${stop(failed)}: the text is too long for the server.`;
+    if (status === 421) {
+        return 'The server does not accept this page\'s address: open the address that ' +
+            '"kibitz play" printed.';
+    }
+    if (status === 429 || status === 503) return 'The server is busy. Try again in a moment.';
+    if (status >= 500) return `${stop(failed)}: the server ran into a problem.`;
+    if (status === 422 && action === 'move' && detail.move) {
+        return `${detail.move} is not a legal move in this position.`;
+    }
+    if (status === 422 && (action === 'create' || action === 'import')) {
+        const why = reason(text);
+        return why ? `${stop(failed)}: ${why}.` : failed;
+    }
+    if (status === 409 && isPlain(text)) return sentence(text);
+    return failed;
+}
+
+// True for a server text that reads as a sentence: no FEN, no status code, no quoted field
+// names or JSON, not too long.
+export function isPlain(text) {
+    const t = String(text || '').trim();
+    if (!t || t.length > 160) return false;
+    if (hasFen(t) || /HTTP \d{3}/.test(t) || /[{}<>_\\]/.test(t)) return false;
+    // A quote that opens or closes a word ('ply', "mode"); an apostrophe inside one is fine.
+    return !/(^|[\s(])['"]|['"]($|[\s):,.;])/.test(t);
+}
+
+// The server's reason a typed or pasted text could not be read, without its prefix ("bad
+// PGN: ", "cannot import the game: ") and with any FEN replaced by "this position"; "" when
+// nothing readable is left.
+export function reason(text) {
+    let t = String(text || '').trim().replace(/\s*\(HTTP \d{3}\)$/, '');
+    t = t.replace(/^(bad (PGN|start|FEN)|cannot import the game)\s*:\s*/i, '');
+    t = t.replace(FEN, 'this position').replace(/[.\s]+$/, '');
+    if (!t || t.length > 200 || /[{}]/.test(t)) return '';
+    return t;
+}
+
+const FEN = /[1-8pnbrqkPNBRQK]{1,8}(\/[1-8pnbrqkPNBRQK]{1,8}){7}( [wb]( [-KQkqA-Ha-h]+( [-a-h1-8]+( \d+ \d+)?)?)?)?/;
+
+function hasFen(t) {
+    return FEN.test(t);
+}
+
+// "the game is over: checkmate" -> "The game is over: checkmate."
+function sentence(t) {
+    const s = t.trim().replace(/[.\s]+$/, '');
+    return `${s[0].toUpperCase()}${s.slice(1)}.`;
+}
+
+function stop(s) {
+    return s.replace(/\.$/, '');
+}

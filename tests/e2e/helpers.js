@@ -199,3 +199,14 @@ export function useServerAndBrowser(use) {
         await server?.stop();
     });
 }
+
+// Asks for a review of the game shown (its panel button) and waits until the review is done
+// and its graph has `points` points.
+export async function reviewAndWait(page, points, timeout = 60000) {
+    await page.click('.panel [data-action="review"]');
+    await page.waitForFunction((n) => {
+        const g = document.querySelector('#graph path.line');
+        return g && g.getAttribute('d').split('L').length === n &&
+            !/Reviewing/.test(document.getElementById('review-progress').textContent);
+    }, points, { timeout });
+}

@@ -87,7 +87,7 @@ test('an analysis board of KQK shows the tablebase mate', { timeout: 60000 }, as
         await newGame(page, { mode: 'analysis', fen: '8/8/8/4k3/8/8/8/KQ6 w - - 0 1' });
         await page.waitForSelector('#knowledge .tablebase', { timeout: 10000 });
         const text = await page.textContent('#knowledge .tablebase');
-        assert.match(text, /^tablebase: mate in \d+ — (K|Q)\S+$/);
+        assert.match(text, /^Tablebase: mate in \d+ — (K|Q)\S+$/);
         assert.equal(await page.locator('#knowledge .book').count(), 0);
         // Playing the tables' move: the other side is mated in one move less.
         const n = Number(text.match(/mate in (\d+)/)[1]);
@@ -95,11 +95,11 @@ test('an analysis board of KQK shows the tablebase mate', { timeout: 60000 }, as
         await waitFor(async () => (await serverGame(page)).moves.length === 1, 10000,
             'the tablebase move played');
         await page.waitForFunction((k) => document.querySelector('#knowledge .tablebase')
-            ?.textContent.startsWith(`tablebase: mated in ${k}`), n - 1, { timeout: 10000 });
+            ?.textContent.startsWith(`Tablebase: mated in ${k}`), n - 1, { timeout: 10000 });
         // Analysis events carry the same line.
         await page.click('#btn-analysis');
         await page.waitForSelector('#lines li', { timeout: 20000 });
-        assert.match(await page.textContent('#knowledge .tablebase'), /^tablebase: mated in/);
+        assert.match(await page.textContent('#knowledge .tablebase'), /^Tablebase: mated in/);
         await page.click('#btn-analysis');
         assert.deepEqual(page.errors, []);
     } finally {

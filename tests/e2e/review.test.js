@@ -2,7 +2,7 @@
 // better move, and clicking the graph jumps to a ply.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tempDir, startServer, launch, newPage, newGame } from './helpers.js';
+import { tempDir, startServer, launch, newPage, newGame, reviewAndWait } from './helpers.js';
 
 const PGN = '[Event "t"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n';
 
@@ -13,12 +13,7 @@ test('review draws the graph and labels the blunder', { timeout: 120000 }, async
         const page = await newPage(browser);
         await page.goto(server.url);
         await newGame(page, { mode: 'analysis', pgn: PGN });
-        await page.click('.panel [data-action="review"]');
-        await page.waitForFunction(() => {
-            const g = document.querySelector('#graph path.line');
-            return g && g.getAttribute('d').split('L').length === 7 &&
-                !/Reviewing/.test(document.getElementById('review-progress').textContent);
-        }, null, { timeout: 60000 });
+        await reviewAndWait(page, 7);
         await page.waitForSelector('#moves .label-blunder');
         const note = await page.textContent('#moves .note.label-blunder');
         assert.match(note, /Nf6: Blunder\. \S+ was best\./);

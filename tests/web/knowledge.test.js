@@ -1,7 +1,8 @@
 // Tests of web/js/lib/knowledge.js: the book's candidates and the tablebase line as texts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { shareText, bookItems, tablebaseText, knowledgeFor, fromAnalysis, bookMoveInfo }
+import { shareText, bookItems, tablebaseText, knowledgeFor, fromAnalysis, bookMoveInfo,
+    depthText }
     from '../../web/js/lib/knowledge.js';
 
 const FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -32,10 +33,10 @@ test('book candidates become labelled items, at most max', () => {
 test('the tablebase line', () => {
     assert.equal(tablebaseText(null), '');
     assert.equal(tablebaseText({ result: 'win', mate: 12, text: 'tablebase: mate in 12' }),
-        'tablebase: mate in 12');
-    assert.equal(tablebaseText({ result: 'win', mate: 3 }), 'tablebase: mate in 3');
-    assert.equal(tablebaseText({ result: 'loss', mate: -7 }), 'tablebase: mated in 7');
-    assert.equal(tablebaseText({ result: 'draw', mate: 0 }), 'tablebase: draw');
+        'Tablebase: mate in 12');
+    assert.equal(tablebaseText({ result: 'win', mate: 3 }), 'Tablebase: mate in 3');
+    assert.equal(tablebaseText({ result: 'loss', mate: -7 }), 'Tablebase: mated in 7');
+    assert.equal(tablebaseText({ result: 'draw', mate: 0 }), 'Tablebase: draw');
 });
 
 test('knowledge is shown for its own position only', () => {
@@ -61,4 +62,11 @@ test('an engine book move is described from the game after a reload', () => {
     assert.equal(bookMoveInfo(game, 3), null);
     assert.equal(bookMoveInfo(game, 0), null);
     assert.equal(bookMoveInfo({ ...game, mode: 'analysis' }, 2), null);
+});
+
+test('a depth the endgame tables reached reads "tablebase", not "depth 127"', () => {
+    assert.equal(depthText(12, 20), 'depth 12/20');
+    assert.equal(depthText(7, 0), 'depth 7');
+    assert.equal(depthText(127, 3), 'tablebase');
+    assert.equal(depthText(9, 0, { result: 'draw', mate: 0 }), 'tablebase');
 });

@@ -40,3 +40,34 @@ export function plyAtX(x, width, total) {
 function round(v) {
     return Math.round(v * 100) / 100;
 }
+
+// The advantages in pawns labelled on the vertical axis, each {pawns, label, y} with y the
+// fraction of the height from the top (White winning at 0) on the win-probability scale.
+export const PAWN_TICKS = [3, 1, 0, -1, -3];
+export function yTicks(ticks = PAWN_TICKS) {
+    return ticks.map((pawns) => ({
+        pawns,
+        label: pawns > 0 ? `+${pawns}` : pawns < 0 ? `\u2212${-pawns}` : '0',
+        y: round(1 - winProbability({ cp: pawns * 100 })),
+    }));
+}
+
+// The move numbers labelled along the horizontal axis of a graph of `total` plies from a start
+// whose first move is `number` with `turn` to move: at most `most` ticks, on round steps; each
+// {move, x} with x the fraction of the width where that move's first ply ends.
+export function xTicks(total, number = 1, turn = 'white', most = 8) {
+    if (total <= 0) return [];
+    const offset = turn === 'black' ? 1 : 0;  // plies before the first one of this start
+    const moveOf = (ply) => number + Math.floor((ply - 1 + offset) / 2);
+    const first = moveOf(1);
+    const last = moveOf(total);
+    const step = [1, 2, 5, 10, 20, 50, 100, 200].find((s) => (last - first) / s < most) || 500;
+    const out = [];
+    for (let m = Math.ceil(first / step) * step || step; m <= last; m += step) {
+        // The ply of move m's white half-move (or its black one for the first move of a start
+        // with Black to move).
+        const ply = Math.max(1, (m - number) * 2 + 1 - offset);
+        if (ply <= total) out.push({ move: m, x: round(ply / total) });
+    }
+    return out;
+}

@@ -20,15 +20,26 @@ export function bookItems(book, max = 8) {
     }));
 }
 
-// "tablebase: mate in 12" from the server's text, else built from result and mate; "" for
+// "Tablebase: mate in 12" from the server's text, else built from result and mate; "" for
 // none.
 export function tablebaseText(tb) {
     if (!tb) return '';
-    if (typeof tb.text === 'string' && tb.text) return tb.text;
+    if (typeof tb.text === 'string' && tb.text) return tb.text[0].toUpperCase() + tb.text.slice(1);
     const n = Math.abs(Number(tb.mate) || 0);
-    if (tb.result === 'win') return `tablebase: mate in ${n}`;
-    if (tb.result === 'loss') return `tablebase: mated in ${n}`;
-    return 'tablebase: draw';
+    if (tb.result === 'win') return `Tablebase: mate in ${n}`;
+    if (tb.result === 'loss') return `Tablebase: mated in ${n}`;
+    return 'Tablebase: draw';
+}
+
+// The deepest iteration the search reports (search::kMaxPly - 1). Only a root the endgame
+// tables settle gets there: every line ends in a probe, so each iteration costs nothing.
+export const TABLEBASE_DEPTH = 127;
+
+// What stands for a search's depth: "depth 12/20", or "tablebase" when the endgame tables
+// decided it (`tablebase`: the position's tablebase entry, or a depth the tables reached).
+export function depthText(depth, seldepth, tablebase = null) {
+    if (tablebase || Number(depth) >= TABLEBASE_DEPTH) return 'tablebase';
+    return `depth ${depth}${seldepth ? `/${seldepth}` : ''}`;
 }
 
 // The knowledge to show for the position after `ply` half-moves with this FEN: the entry

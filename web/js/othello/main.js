@@ -8,6 +8,7 @@ import { showError, clearError, notify, announce, copyText, h } from '../dom.js'
 import { tokenStore } from '../lib/tokens.js';
 import { plainError, GONE } from '../lib/errors.js';
 import { followStream, closeStream } from '../stream.js';
+import { fillGameTable, gameDate, deleteButton } from '../list.js';
 import { createBoard } from './board.js';
 import { positionAt } from './lib/board.js';
 import { colorName, myTurn, moveRows, evalText, evalSentence, pvText, resultWords,
@@ -163,27 +164,17 @@ async function showExport() {
 async function showGames() {
     const data = await call('list', 'GET', `${API}/games`);
     if (!data) return;
-    const tbody = $('games-table').querySelector('tbody');
-    if (!data.games.length) {
-        tbody.replaceChildren(h('tr', {}, h('td', { colspan: 6 }, 'No saved Othello games yet.')));
-    } else {
-        tbody.replaceChildren(...data.games.map((g) => {
-            const t = tokens.get(g.id);
-            return h('tr', { 'data-id': g.id },
-                h('td', {}, new Date(g.updated || g.created).toLocaleString()),
-                h('td', {}, g.black),
-                h('td', {}, g.white),
-                h('td', {}, summaryResult(g)),
-                h('td', {}, String(g.moves)),
-                h('td', { class: 'acts' },
-                    h('button', { onclick: () => {
-                        $('dlg-games').close();
-                        location.hash = `#/game/${g.id}`;
-                    } }, g.over ? 'Open' : 'Continue'),
-                    h('button', { disabled: !t, title: t ? null : 'Only its players can delete it',
-                        onclick: () => removeGame(g.id, t) }, 'Delete')));
-        }));
-    }
+    fillGameTable($('games-table').querySelector('tbody'), data.games, {
+        empty: 'No saved Othello games yet.',
+        cells: (g) => [gameDate(g), g.black, g.white, summaryResult(g), String(g.moves)],
+        buttons: (g) => [
+            h('button', { onclick: () => {
+                $('dlg-games').close();
+                location.hash = `#/game/${g.id}`;
+            } }, g.over ? 'Open' : 'Continue'),
+            deleteButton(g, tokens, (x, t) => removeGame(x.id, t)),
+        ],
+    });
     if (!$('dlg-games').open) $('dlg-games').showModal();
 }
 
@@ -246,6 +237,17 @@ function renderEngine(game) {
     const box = $('engine');
     box.hidden = !game || game.mode !== 'engine';
     if (box.hidden) return;
+    if (game.over && app.ply === null) {
+        // After the end the discs are counted: the result, not a reading of the position.
+        $('eval').textContent = `${game.score.black}\u2013${game.score.white}`;
+        $('eval').className = `eval${game.result === 'black' ? ' black-ahead' : ''}${
+            game.result === 'white' ? ' white-ahead' : ''}`;
+        $('depth').textContent = 'final';
+        $('eval-sentence').textContent = `Game over: ${resultWords(game, app.seat)}`;
+        $('pv').textContent = '';
+        $('eval').title = 'Black\u2019s discs \u2013 White\u2019s discs';
+        return;
+    }
     const s = shownSearch(game);
     $('eval').textContent = s ? evalText(s) : '—';
     $('eval').className = `eval${s && s.eval > 0.05 ? ' black-ahead' : ''}${

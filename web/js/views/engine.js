@@ -5,7 +5,7 @@
 import { h } from '../dom.js';
 import { evalText, winProbability, shortCount } from '../lib/evaluation.js';
 import { numberLine, sanTokens, plyInfo } from '../lib/movelist.js';
-import { bookItems, tablebaseText } from '../lib/knowledge.js';
+import { bookItems, tablebaseText, depthText } from '../lib/knowledge.js';
 
 // Shows the engine's current search (a `thinking` event), its book move (a `thinking` event
 // with `book`), or clears the line with null.
@@ -17,18 +17,19 @@ export function renderThinking(el, startFen, info) {
     if (info.book) {
         const others = bookItems(info.candidates).map((c) => c.text).join(' · ');
         const { number, turn } = plyInfo(startFen, info.ply ?? 0);
-        el.replaceChildren(
+        // replaceChildren writes a null as the text "null" ("book move 1. c4null"): only
+        // the parts there are.
+        el.replaceChildren(...[
             h('span', { class: 'book-move' }, 'book move'),
             info.san ? ` ${number}${turn === 'white' ? '.' : '...'} ${info.san}` : '',
             others ? h('span', { class: 'pv' }, `Book: ${others}`) : null,
-        );
+        ].filter(Boolean));
         return;
     }
     const line = numberLine(startFen, info.ply ?? 0, sanTokens(info.pv_san));
     el.replaceChildren(
         h('span', { class: 'score' }, evalText(info.eval)),
-        h('span', { class: 'depth' }, `depth ${info.depth}${info.seldepth ? '/' +
-            info.seldepth : ''}`),
+        h('span', { class: 'depth' }, depthText(info.depth, info.seldepth)),
         ` · ${shortCount(info.nodes)} nodes · ${shortCount(info.nps)} nps`,
         h('span', { class: 'pv' }, line),
     );
@@ -52,9 +53,10 @@ export function renderLines(el, startFen, analysis, onPlay) {
                 disabled: analysis.threat ? true : null,
                 onclick: () => onPlay(line, i + 1) }, san));
         });
+        const tb = depthText(line.depth, 0, analysis.tablebase) === 'tablebase';
         return h('li', { 'data-multipv': line.multipv },
             h('span', { class: 'score' }, evalText(line.eval)),
-            h('span', { class: 'depth' }, `d${line.depth} `), ...parts);
+            h('span', { class: 'depth' }, tb ? 'tablebase ' : `d${line.depth} `), ...parts);
     }));
 }
 
@@ -91,8 +93,10 @@ export function renderKnowledge(el, knowledge, playable, onPlay) {
 export function renderEvalBar(bar, ev, orientation) {
     const fill = bar.querySelector('.fill');
     const text = bar.querySelector('.text');
-    fill.style.height = `${(winProbability(ev) * 100).toFixed(1)}%`;
+    const win = winProbability(ev);
+    fill.style.height = `${(win * 100).toFixed(1)}%`;
     bar.classList.toggle('flipped', orientation === 'black');
     text.textContent = evalText(ev);
+    text.classList.toggle('black', win < 0.5);
     bar.title = ev ? `Evaluation ${evalText(ev)}` : 'No evaluation';
 }

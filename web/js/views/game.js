@@ -304,6 +304,7 @@ function renderReview(ply, jump) {
     box.hidden = false;
     $('review-progress').textContent = g.review.done < g.review.total
         ? `Reviewing… ${g.review.done} of ${g.review.total} positions` : '';
-    renderGraph($('graph'), g.review, g.moves.length, ply, jump);
+    renderGraph($('graph'), g.review, g.moves.length, ply, jump,
+        { x: $('graph-x'), y: $('graph-y') }, plyInfo(g.start_fen, 0));
     $('review-note').textContent = reviewNote(g.review, g, ply);
 }

@@ -1,7 +1,8 @@
 // The review's evaluation graph as inline SVG (click to jump to a ply) and the note about the
 // shown move (label and the better move).
 
-import { graphPoints, linePath, areaPath, plyAtX } from '../lib/graph.js';
+import { graphPoints, linePath, areaPath, plyAtX, yTicks, xTicks } from '../lib/graph.js';
+import { h } from '../dom.js';
 
 const W = 600;
 const H = 120;
@@ -13,15 +14,30 @@ function svg(tag, attrs) {
     return el;
 }
 
-// Draws the graph of game.review into the <svg>; a click calls onJump(ply).
-export function renderGraph(el, review, total, shownPly, onJump) {
+// Draws the graph of game.review into the <svg>, with its axes: pawns up the side (a line at
+// each, the zero line stronger) and move numbers along the bottom, into `axes.y` and `axes.x`
+// (the move numbers from `start`: {number, turn} of the first move). A click calls
+// onJump(ply).
+export function renderGraph(el, review, total, shownPly, onJump, axes = null, start = {}) {
     const plies = review && Array.isArray(review.plies) ? review.plies : [];
     const points = graphPoints(plies, total, W, H);
+    const grid = yTicks().map((t) => svg('line', { class: t.pawns === 0 ? 'mid' : 'grid',
+        x1: 0, y1: t.y * H, x2: W, y2: t.y * H }));
+    const ticks = xTicks(total, start.number, start.turn);
     el.replaceChildren(
         svg('path', { class: 'area', d: areaPath(points, H) }),
-        svg('line', { class: 'mid', x1: 0, y1: H / 2, x2: W, y2: H / 2 }),
+        ...grid,
+        ...ticks.map((t) => svg('line', { class: 'grid', x1: t.x * W, y1: H - 6, x2: t.x * W,
+            y2: H })),
         svg('path', { class: 'line', d: linePath(points) }),
     );
+    if (axes) {
+        axes.y.replaceChildren(...yTicks().map((t) => h('span', {
+            style: `top: ${(t.y * 100).toFixed(1)}%` }, t.label)));
+        // A number at the right end is set flush with the end rather than half past it.
+        axes.x.replaceChildren(...ticks.map((t) => h('span', { class: t.x > 0.97 ? 'end' : null,
+            style: `left: ${(t.x * 100).toFixed(1)}%` }, String(t.move))));
+    }
     for (const p of plies) {
         const pt = points.find((q) => q.ply === p.ply);
         if (p.label && pt) {

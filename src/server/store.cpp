@@ -5,51 +5,13 @@
 
 #include <stdexcept>
 
+#include "server/store_schema.h"
+
 namespace kibitz::server {
 
 namespace {
 
-constexpr const char* kSchema = R"sql(
-CREATE TABLE IF NOT EXISTS games(
-    id TEXT PRIMARY KEY,
-    mode TEXT NOT NULL,
-    settings TEXT NOT NULL,
-    start_fen TEXT NOT NULL,
-    created INTEGER NOT NULL,
-    updated INTEGER NOT NULL,
-    token_white TEXT NOT NULL,
-    token_black TEXT NOT NULL,
-    result TEXT NOT NULL,
-    reason TEXT NOT NULL,
-    clock_white INTEGER NOT NULL,
-    clock_black INTEGER NOT NULL,
-    turn_started INTEGER NOT NULL,
-    draw_offer TEXT,
-    review TEXT);
-CREATE TABLE IF NOT EXISTS moves(
-    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    ply INTEGER NOT NULL,
-    uci TEXT NOT NULL,
-    clock INTEGER NOT NULL,
-    think INTEGER NOT NULL,
-    eval TEXT,
-    depth INTEGER NOT NULL,
-    PRIMARY KEY(game_id, ply));
-)sql";
-
-// Othello games: one row each, the moves (with the engine's notes) as a JSON array.
-constexpr const char* kOthelloSchema = R"sql(
-CREATE TABLE IF NOT EXISTS othello_games(
-    id TEXT PRIMARY KEY,
-    mode TEXT NOT NULL,
-    settings TEXT NOT NULL,
-    start TEXT NOT NULL,
-    moves TEXT NOT NULL,
-    created INTEGER NOT NULL,
-    updated INTEGER NOT NULL,
-    token_black TEXT NOT NULL,
-    token_white TEXT NOT NULL);
-)sql";
+// The tables are made and upgraded by store_schema.cpp.
 
 // A prepared statement that finalizes itself; bind() and step() throw with SQLite's message.
 class Statement {
@@ -117,6 +79,8 @@ core::Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
     std::unique_ptr<Store> store(new Store(db, path));
     try {
         sqlite3_busy_timeout(db, 500);
+        // A newer release's database is refused before anything here writes to it.
+        if (auto known = schema::check_version(db, path); !known) return core::error(known.error());
         // WAL with synchronous=NORMAL: a commit survives the process being killed; only a
         // power cut may lose the last commits.
         store->exec("PRAGMA journal_mode=WAL");
@@ -128,8 +92,8 @@ core::Result<std::unique_ptr<Store>> Store::open(const std::string& path) {
         store->exec("BEGIN IMMEDIATE");
         store->exec("COMMIT");
         sqlite3_busy_timeout(db, 5000);
-        store->exec(kSchema);
-        store->exec(kOthelloSchema);
+        if (auto upgraded = schema::upgrade(db, path); !upgraded)
+            return core::error(upgraded.error());
     } catch (const std::exception& e) {
         if (sqlite3_errcode(db) == SQLITE_BUSY || sqlite3_errcode(db) == SQLITE_LOCKED)
             return core::error("database " + path + " is in use by another program (is " +

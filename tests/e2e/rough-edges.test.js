@@ -360,13 +360,83 @@ test('after an Othello game ends the panel gives the result', { timeout: 90000 }
     const sentence = await page.textContent('#eval-sentence');
     assert.match(sentence, /^Game over: (Black wins|White wins|Draw)/);
     assert.doesNotMatch(sentence, /sees|ahead/);
-    assert.equal(await page.textContent('#depth'), 'final');
+    assert.equal(await page.textContent('#depth'), '');
+    assert.equal(await page.textContent('#eval-label'), 'Final score');
+    assert.ok(await page.locator('#pv-row').isHidden());
     const g = await page.evaluate(async () => (await fetch(
         `/api/othello/games/${location.hash.slice(7)}`)).json());
     assert.equal(await page.textContent('#eval'), `${g.score.black}\u2013${g.score.white}`);
+    const buttons = await page.locator('#banner .row button').count();
+    assert.equal(buttons, 2);
+    for (let i = 1; i <= buttons; i++) {
+        assert.ok(await contrast(page, `#banner .row button:nth-child(${i})`) >= 4.5);
+    }
+    await shot(page, 'othello-end-desktop');
     // Looking back at a move shows Kibitz's reading of that position again.
     await page.click('[data-action="prev"]');
     assert.doesNotMatch(await page.textContent('#eval-sentence'), /^Game over/);
+    assert.equal(await page.textContent('#eval-label'), 'Evaluation');
     assert.deepEqual(page.errors, []);
     await page.context().close();
 });
+
+// The saved-games list for a server that says who the visitor is (`visitor: {owner}` in
+// GET /api/info; the page is ready for it before the server sends it, so the test adds it):
+// "My games" by default, and for the owner a choice of every game on the server (?all=1).
+for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
+    test(`"My games", and all games for the server's owner (${label})`, { timeout: 60000 },
+        async () => {
+            const other = await newPage(browser);
+            await other.goto(server.url);
+            await newGame(other, { mode: 'analysis' });
+            const theirs = (await serverGame(other)).id;
+
+            const page = await newPage(browser, viewport);
+            let visitor = { owner: true };
+            const asked = [];
+            await page.route((url) => url.pathname === '/api/info', async (route) => {
+                const res = await route.fetch();
+                await route.fulfill({ response: res, json: { ...(await res.json()), visitor } });
+            });
+            await page.route((url) => url.pathname === '/api/games', async (route) => {
+                if (route.request().method() === 'GET') asked.push(new URL(route.request().url()).search);
+                await route.continue();
+            });
+            await page.goto(server.url);
+            await newGame(page, { mode: 'analysis' });
+            const mine = (await serverGame(page)).id;
+            const ids = () => page.locator('#games-table tbody tr').evaluateAll(
+                (rows) => rows.map((r) => r.dataset.id));
+
+            await page.click('#btn-games');
+            await page.waitForSelector(`#dlg-games[open] tr[data-id="${mine}"]`);
+            assert.equal(await page.textContent('#dlg-games-title'), 'My games');
+            assert.deepEqual(await ids(), [mine]);
+            assert.ok(await page.locator('#games-all-box').isVisible());
+            await page.check('#games-all');
+            await page.waitForSelector(`#dlg-games[open] tr[data-id="${theirs}"]`);
+            assert.equal(await page.textContent('#dlg-games-title'), 'Saved games');
+            assert.ok((await ids()).includes(mine));
+            assert.equal(asked.at(-1), '?all=1');
+            const row = (id) => page.locator(`#games-table tr[data-id="${id}"]`);
+            assert.equal(await row(mine).locator('button', { hasText: 'Delete' }).count(), 1);
+            assert.equal(await row(theirs).locator('button', { hasText: 'Delete' }).count(), 0);
+            assert.ok(await insideWidth(page, '#games-all-box'));
+            await shot(page, `games-all-${label}`);
+            assert.ok(await contrast(page, '#games-all-box') >= 4.5);
+
+            // A visitor who is not the owner sees this browser's games and no choice.
+            visitor = { owner: false };
+            await page.keyboard.press('Escape');
+            await page.reload();
+            await page.waitForFunction(() => document.getElementById('status').textContent);
+            await page.click('#btn-games');
+            await page.waitForSelector(`#dlg-games[open] tr[data-id="${mine}"]`);
+            assert.deepEqual(await ids(), [mine]);
+            assert.ok(await page.locator('#games-all-box').isHidden());
+            assert.equal(asked.at(-1), '');
+            assert.deepEqual(page.errors, []);
+            await page.context().close();
+            await other.context().close();
+        });
+}

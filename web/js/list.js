@@ -28,3 +28,26 @@ export function deleteButton(g, tokens, onDelete) {
     return h('button', { onclick: () => onDelete(g, t), 'aria-label': `Delete game ${g.id}` },
         'Delete');
 }
+
+// Which games the list shows and where it asks for them. A server that says who the visitor
+// is (`visitor: {owner}` in its info) gets "My games", those whose token this browser holds,
+// and its owner may ask for every game on the server (`?all=1`); a server that does not say
+// has its whole list shown, as before. {query, mine, toggle: whether to offer "All games"}.
+export function listScope(visitor, all) {
+    if (!visitor || typeof visitor !== 'object') return { query: '', mine: false, toggle: false };
+    const everything = visitor.owner === true && !!all;
+    return { query: everything ? '?all=1' : '', mine: !everything, toggle: visitor.owner === true };
+}
+
+// The games of the server's list that the scope shows.
+export function listedGames(games, tokens, scope) {
+    return scope.mine ? games.filter((g) => tokens.get(g.id)) : games;
+}
+
+// Shows the scope in the dialog: its title ("My games", else the title for all) and the
+// "All games on this server" choice where the visitor may make it.
+export function showScope(scope, mineTitle) {
+    const title = document.getElementById('dlg-games-title');
+    title.textContent = scope.mine ? mineTitle : title.dataset.all;
+    document.getElementById('games-all-box').hidden = !scope.toggle;
+}

@@ -12,6 +12,7 @@ import * as sound from './sound.js';
 import { renderGame, updateClocks, resultWords } from './views/game.js';
 import { fillForm, readForm, updateVisibility } from './views/newgame.js';
 import { renderGames } from './views/games.js';
+import { listScope, listedGames, showScope } from './list.js';
 import { parseRoute, gameHash, inviteLink } from './lib/route.js';
 import { candidates, promotionPieces } from './lib/moves.js';
 import { plyInfo, clampPly } from './lib/movelist.js';
@@ -121,7 +122,7 @@ function onEvent(ev) {
         }
         break;
     case 'error':
-        showError(`Engine: ${ev.message}`);
+        showError('Kibitz\'s engine stopped with an error. Try again, or start a new game.');
         break;
     case 'deleted':
         if (ev.id === app.id) calls.gone(ev.id, true);
@@ -545,8 +546,10 @@ function openNewDialog(overrides = {}) {
 
 async function openGames() {
     const dlg = $('dlg-games');
-    const r = await call('list', 'GET', '/api/games');
+    const scope = listScope(app.info?.visitor, $('games-all').checked);
+    const r = await call('list', 'GET', `/api/games${scope.query}`);
     if (!r) return;
+    showScope(scope, 'My games');
     const tbody = $('games-table').querySelector('tbody');
     const show = (games) => renderGames(tbody, games, {
         open: (g) => {
@@ -573,7 +576,7 @@ async function openGames() {
             calls.gone(g.id);
         },
     });
-    show(r.games || []);
+    show(listedGames(r.games || [], tokens, scope));
     if (!dlg.open) dlg.showModal();
 }
 
@@ -603,6 +606,7 @@ function setupEvents() {
     });
     $('btn-new').onclick = actions.new;
     $('btn-games').onclick = actions.games;
+    $('games-all').onchange = openGames;
     $('btn-import').onclick = actions.import;
     $('btn-engine').onclick = actions.engine;
     $('btn-mute').onclick = actions.mute;

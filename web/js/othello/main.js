@@ -8,7 +8,8 @@ import { showError, clearError, notify, announce, copyText, h } from '../dom.js'
 import { tokenStore } from '../lib/tokens.js';
 import { plainError, GONE } from '../lib/errors.js';
 import { followStream, closeStream } from '../stream.js';
-import { fillGameTable, gameDate, deleteButton } from '../list.js';
+import { fillGameTable, gameDate, deleteButton, listScope, listedGames, showScope }
+    from '../list.js';
 import { createBoard } from './board.js';
 import { positionAt } from './lib/board.js';
 import { colorName, myTurn, moveRows, evalText, evalSentence, pvText, resultWords,
@@ -28,7 +29,7 @@ const tokens = tokenStore({
 const app = {
     id: null, game: null, seat: null, token: null,
     ply: null,          // the ply shown when looking back; null: the current position
-    levels: [], defaultLevel: 3,
+    levels: [], defaultLevel: 3, visitor: null,
     busy: false, bannerClosed: false,
 };
 
@@ -162,9 +163,12 @@ async function showExport() {
 }
 
 async function showGames() {
-    const data = await call('list', 'GET', `${API}/games`);
+    const scope = listScope(app.visitor, $('games-all').checked);
+    const data = await call('list', 'GET', `${API}/games${scope.query}`);
     if (!data) return;
-    fillGameTable($('games-table').querySelector('tbody'), data.games, {
+    showScope(scope, 'My Othello games');
+    const games = listedGames(data.games, tokens, scope);
+    fillGameTable($('games-table').querySelector('tbody'), games, {
         empty: 'No saved Othello games yet.',
         cells: (g) => [gameDate(g), g.black, g.white, summaryResult(g), String(g.moves)],
         buttons: (g) => [
@@ -237,12 +241,15 @@ function renderEngine(game) {
     const box = $('engine');
     box.hidden = !game || game.mode !== 'engine';
     if (box.hidden) return;
-    if (game.over && app.ply === null) {
+    const final = game.over && app.ply === null;
+    $('eval-label').textContent = final ? 'Final score' : 'Evaluation';
+    $('pv-row').hidden = final;
+    if (final) {
         // After the end the discs are counted: the result, not a reading of the position.
         $('eval').textContent = `${game.score.black}\u2013${game.score.white}`;
         $('eval').className = `eval${game.result === 'black' ? ' black-ahead' : ''}${
             game.result === 'white' ? ' white-ahead' : ''}`;
-        $('depth').textContent = 'final';
+        $('depth').textContent = '';
         $('eval-sentence').textContent = `Game over: ${resultWords(game, app.seat)}`;
         $('pv').textContent = '';
         $('eval').title = 'Black\u2019s discs \u2013 White\u2019s discs';
@@ -470,6 +477,7 @@ function wire() {
     $('error-close').addEventListener('click', clearError);
     $('btn-new').addEventListener('click', openNewDialog);
     $('btn-games').addEventListener('click', showGames);
+    $('games-all').addEventListener('change', showGames);
     $('btn-import').addEventListener('click', openImportDialog);
     $('btn-pass').addEventListener('click', () => play('pass'));
     for (const input of document.querySelectorAll('input[name="mode"], input[name="imode"]')) {
@@ -520,6 +528,7 @@ async function boot() {
     if (info) {
         app.levels = info.levels;
         app.defaultLevel = info.default_level;
+        app.visitor = info.visitor || null;
     }
     document.body.dataset.ready = '1';
     route();

@@ -1,7 +1,9 @@
 // The schema of the web app's database and its upgrades (see store_schema.h).
 #include "server/store_schema.h"
 
+#include <fcntl.h>
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -99,20 +101,30 @@ std::string unreadable(sqlite3* db, const std::string& path, const std::exceptio
 }
 
 // Copies the whole database to `<file>.v<version>.bak` (or -2, -3, … when that exists) with
-// VACUUM INTO, which writes a new file and refuses an existing one. Returns the copy's path.
+// VACUUM INTO, first under a `.part` name, flushed to the disk and then renamed, so that a copy
+// under the final name is always whole. Returns the copy's path; throws std::runtime_error.
 std::string back_up(sqlite3* db, const std::string& file, int version) {
+    namespace fs = std::filesystem;
     const std::string stem = file + ".v" + std::to_string(version);
     std::string target = stem + ".bak";
-    for (int n = 2; std::filesystem::exists(target); ++n)
-        target = stem + "-" + std::to_string(n) + ".bak";
+    for (int n = 2; fs::exists(target); ++n) target = stem + "-" + std::to_string(n) + ".bak";
+    const std::string part = target + ".part";
+    std::error_code ec;
+    fs::remove(part, ec);  // left by a copy cut short: never a whole one
     sqlite3_stmt* stmt = nullptr;
     if (sqlite3_prepare_v2(db, "VACUUM INTO ?1", -1, &stmt, nullptr) != SQLITE_OK)
         throw std::runtime_error(sqlite3_errmsg(db));
-    sqlite3_bind_text(stmt, 1, target.c_str(), -1, SQLITE_TRANSIENT);
+    sqlite3_bind_text(stmt, 1, part.c_str(), -1, SQLITE_TRANSIENT);
     const int rc = sqlite3_step(stmt);
     sqlite3_finalize(stmt);
     if (rc != SQLITE_DONE)
-        throw std::runtime_error("cannot copy it to " + target + ": " + sqlite3_errmsg(db));
+        throw std::runtime_error("cannot copy it to " + part + ": " + sqlite3_errmsg(db));
+    const int fd = ::open(part.c_str(), O_RDONLY);
+    const bool flushed = fd >= 0 && ::fsync(fd) == 0;
+    if (fd >= 0) ::close(fd);
+    if (!flushed) throw std::runtime_error("cannot flush the copy " + part + " to the disk");
+    fs::rename(part, target, ec);
+    if (ec) throw std::runtime_error("cannot rename " + part + ": " + ec.message());
     return target;
 }
 

@@ -351,6 +351,7 @@ TEST(StoreSchema, MigrationCopiesTheDatabaseFirst) {
                                   {}});
     {
         Db db(path);
+        db.exec("PRAGMA journal_mode=WAL; PRAGMA locking_mode=EXCLUSIVE");  // as Store has it
         const auto done = schema::upgrade(db.get(), path, steps);
         ASSERT_TRUE(done.ok()) << done.error();
         EXPECT_EQ(done->from, 1);
@@ -360,6 +361,8 @@ TEST(StoreSchema, MigrationCopiesTheDatabaseFirst) {
         EXPECT_EQ(db.value("SELECT count(*) FROM notes"), "47");
     }
     EXPECT_EQ(bytes(path + ".v1.bak"), "an older copy");
+    EXPECT_EQ(backups(dir), (std::vector<std::string>{"games.db.v1-2.bak", "games.db.v1.bak"}));
+    EXPECT_FALSE(fs::exists(path + ".v1-2.bak.part"));
     // The copy is the database before the step, and the current build opens it whole.
     Db copy(path + ".v1-2.bak");
     EXPECT_EQ(copy.value("PRAGMA user_version"), "1");

@@ -196,11 +196,12 @@ test('on a phone: the header on one line, games as cards', { timeout: 30000 }, a
     const layout = await page.evaluate(() => ({
         width: document.documentElement.scrollWidth,
         title: document.querySelector('.top h1').getBoundingClientRect(),
-        buttons: [...document.querySelectorAll('.top nav button')].map((b) =>
-            b.getBoundingClientRect()),
+        buttons: [...document.querySelectorAll('.top nav button, .top #link-othello')].map(
+            (b) => b.getBoundingClientRect()),
     }));
     assert.equal(layout.width, 390, 'no sideways scrolling');
-    assert.equal(layout.buttons.length, 6);
+    // The six buttons and the link to Othello's page.
+    assert.equal(layout.buttons.length, 7);
     for (const b of layout.buttons) {
         assert.ok(b.top < layout.title.bottom && b.bottom > layout.title.top,
             'each button beside the title');

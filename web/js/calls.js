@@ -36,7 +36,8 @@ export function gameCalls({ base, page, tokens, lastKey, leave }) {
 
     // Runs a request about the game shown (`suffix` of its path, with its token unless
     // `token` is given). An answer that comes after the page left the game is dropped (null,
-    // no error); a 404 means the game was deleted: it is forgotten and left.
+    // no error); a 404 for a game that a GET confirms is gone means it was deleted: it is
+    // forgotten and left (a 404 of a path this server lacks forgets nothing).
     async function callGame(action, method, suffix = '', { body, token, detail } = {}) {
         const { id } = page();
         if (!id) return null;
@@ -48,9 +49,19 @@ export function gameCalls({ base, page, tokens, lastKey, leave }) {
             return result;
         } catch (e) {
             if (page().id !== id) return null;
-            if (e.status === 404) gone(id, true);
+            if (e.status === 404 && await deleted(id)) gone(id, true);
             else fail(action, e, detail);
             return null;
+        }
+    }
+
+    // True when the server says game `id` does not exist (a GET of it answers 404).
+    async function deleted(id) {
+        try {
+            await request('GET', path(id));
+            return false;
+        } catch (e) {
+            return e.status === 404;
         }
     }
 

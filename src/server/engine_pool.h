@@ -1,22 +1,20 @@
-// A few chess engines shared by all games of the web app. Searches wait in a queue by
-// priority (engine moves first, analysis last); an endless analysis gives its engine up to a
-// waiting move and goes back into the queue, so a busy analysis board never starves a game.
+// A few chess engines shared by all games of the web app, on the server's one job queue
+// (job_queue.h): searches wait by priority (engine moves first, analysis last); an endless
+// analysis gives its engine up to a waiting move and goes back into the queue, so a busy
+// analysis board never starves a game.
 #pragma once
 
 #include <atomic>
-#include <condition_variable>
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "chess/position.h"
 #include "engine/chess_engine.h"
 #include "engine/tablebases.h"
+#include "server/job_queue.h"
 
 namespace kibitz::server {
 
@@ -35,9 +33,9 @@ struct JobResult {
     std::int64_t time_ms = 0;
 };
 
-struct EngineJob {
+// One chess search; its priority is one of Priority's (kMove unless set).
+struct EngineJob : Job {
     enum Priority { kMove = 0, kHint = 1, kReview = 2, kAnalysis = 3 };
-    Priority priority = kMove;
     std::string game_id;  // the engine forgets its table when it changes game
     chess::Position position;
     engine::GoParams go;
@@ -48,9 +46,6 @@ struct EngineJob {
     std::function<void(const search::Iteration<chess::Move>&, std::uint64_t nodes)> on_info;
     // Called once at the end, unless the job was cancelled.
     std::function<void(const JobResult&)> on_done;
-
-    std::atomic<bool> cancelled{false};
-    std::atomic<bool> preempted{false};
 };
 
 class EnginePool {
@@ -73,23 +68,8 @@ public:
     int running() const;
 
 private:
-    struct Worker {
-        std::unique_ptr<engine::ChessEngine> engine;
-        std::shared_ptr<EngineJob> job;  // running now
-        std::string last_game;
-        std::thread thread;
-    };
-    void work(Worker& w);
-    JobResult run(Worker& w, EngineJob& job);
-    void preempt_for(const EngineJob& job);
-
-    mutable std::mutex mutex_;
-    std::condition_variable ready_;
-    std::deque<std::shared_ptr<EngineJob>> queue_;
-    std::vector<std::unique_ptr<Worker>> workers_;
-    bool quit_ = false;
-    std::uint64_t seed_;
-    const engine::Tablebases* tables_;
+    std::atomic<std::uint64_t> seed_;  // of the limited-strength engines' randomness
+    JobQueue queue_;
 };
 
 }  // namespace kibitz::server

@@ -17,7 +17,6 @@
 
 #include "server/api.h"
 #include "server/http_connection.h"
-#include "server/othello_service.h"
 #include "server/utf8.h"
 
 namespace kibitz::server {
@@ -337,15 +336,12 @@ void HttpServer::routes() {
             }
         });
 
-    // 3. The event stream of one game, chess or Othello.
-    http.Get(R"(/api/games/([0-9a-f]{16})/events)",
-             [this](const httplib::Request& req, httplib::Response& res) {
-                 serve_events(req.matches[1], req.remote_addr, false, res);
-             });
-    http.Get(R"(/api/othello/games/([0-9a-f]{16})/events)",
-             [this](const httplib::Request& req, httplib::Response& res) {
-                 serve_events(req.matches[1], req.remote_addr, true, res);
-             });
+    // 3. The event stream of one game, from each game's route table.
+    for (const GameRoutes* game : service_.game_routes())
+        http.Get(game->games + R"(/([0-9a-f]{16})/events)",
+                 [this, game](const httplib::Request& req, httplib::Response& res) {
+                     serve_events(*game, req.matches[1], req.remote_addr, res);
+                 });
 
     // 4. The REST API.
     const auto api = [this](const httplib::Request& req, httplib::Response& res) {
@@ -374,7 +370,7 @@ void HttpServer::routes() {
 // the stream is idle for limits.stream_idle (no event of its game, no request of its client)
 // or kStreamLife passes. Refused with 429 over the client's or the server's stream limit, with
 // 404 for an unknown game.
-void HttpServer::serve_events(const std::string& id, const std::string& ip, bool othello,
+void HttpServer::serve_events(const GameRoutes& game, const std::string& id, const std::string& ip,
                               httplib::Response& res) {
     // A refused stream ends its connection too: a page retrying would otherwise hold it.
     if (auto refused = clients_.open_stream(ip)) {
@@ -384,15 +380,12 @@ void HttpServer::serve_events(const std::string& id, const std::string& ip, bool
     }
     auto slot = std::make_shared<StreamSlot>(clients_, ip);
     int status = 0;
-    OthelloService& o = service_.othello();
-    std::shared_ptr<Stream> stream =
-        othello ? o.open_stream(id, status) : service_.open_stream(id, status);
+    std::shared_ptr<Stream> stream = game.open_stream(id, status);
     if (!stream) {
         close_after();
-        send_error(res, status,
-                   status != 404 ? "too many event streams are open"
-                   : othello     ? "no Othello game " + id
-                                 : "no game " + id);
+        send_error(
+            res, status,
+            status != 404 ? "too many event streams are open" : "no " + game.noun + " " + id);
         return;
     }
     res.set_header("Cache-Control", "no-cache");
@@ -425,12 +418,9 @@ void HttpServer::serve_events(const std::string& id, const std::string& ip, bool
             }
             return sink.write(data->data(), data->size());
         },
-        [this, stream, othello, id](bool) {
+        [stream, &game, id](bool) {
             stream->close();
-            if (othello)
-                service_.othello().close_stream(id, stream);
-            else
-                service_.close_stream(id, stream);
+            game.close_stream(id, stream);
         });
 }
 
@@ -460,8 +450,7 @@ core::Result<int> HttpServer::bind() {
 void HttpServer::run() { http_->listen_after_bind(); }
 
 void HttpServer::stop() {
-    service_.hub().close_all();
-    service_.othello().hub().close_all();
+    for (const GameRoutes* game : service_.game_routes()) game->hub->close_all();
     http_->stop();
 }
 

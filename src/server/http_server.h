@@ -50,8 +50,8 @@ public:
 
 private:
     void routes();
-    // The event stream of game `id` (chess, or Othello when `othello`) for the client `ip`.
-    void serve_events(const std::string& id, const std::string& ip, bool othello,
+    // The event stream of game `id` of the game whose routes are `game`, for the client `ip`.
+    void serve_events(const GameRoutes& game, const std::string& id, const std::string& ip,
                       httplib::Response& res);
     Service& service_;
     HttpOptions options_;

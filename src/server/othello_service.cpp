@@ -1,11 +1,7 @@
-// The web app's Othello commands and the worker thread that searches the engine's moves.
+// The web app's Othello commands and the engine's moves.
 #include "server/othello_service.h"
 
 #include <algorithm>
-#include <atomic>
-#include <functional>
-
-#include "engine/othello_engine.h"
 
 namespace kibitz::server {
 
@@ -14,155 +10,6 @@ using othello::Color;
 using othello::kBlack;
 using othello::kWhite;
 using othello::Move;
-
-// One engine move to search: the position and how strongly to play.
-struct OthelloJob {
-    std::string game_id;
-    Board board;
-    OthelloLevel level;
-    std::int64_t ms = 1000;  // time cap
-    std::atomic<bool> cancelled{false};
-};
-
-// One Othello engine on its own thread, searching queued jobs in turn (first come, first
-// served), after the pattern of the chess EnginePool: a cancelled job is dropped from the
-// queue or stopped, and its result is never reported.
-class OthelloWorker {
-public:
-    using InfoFn =
-        std::function<void(const std::shared_ptr<OthelloJob>&, const OthelloSearchInfo&)>;
-    using DoneFn = std::function<void(const std::shared_ptr<OthelloJob>&, Move,
-                                      const std::optional<OthelloSearchInfo>&)>;
-
-    OthelloWorker(std::size_t hash_mb, InfoFn on_info, DoneFn on_done)
-        : solver_(engine::make_othello_solver(hash_mb)),
-          on_info_(std::move(on_info)),
-          on_done_(std::move(on_done)) {
-        engine_.set_hash_mb(hash_mb);
-        thread_ = std::thread([this] { work(); });
-    }
-    ~OthelloWorker() {
-        {
-            std::lock_guard lock(mutex_);
-            quit_ = true;
-            queue_.clear();
-            if (running_) {
-                running_->cancelled = true;
-                engine_.stop();
-            }
-        }
-        ready_.notify_all();
-        thread_.join();
-    }
-    OthelloWorker(const OthelloWorker&) = delete;
-    OthelloWorker& operator=(const OthelloWorker&) = delete;
-
-    void submit(std::shared_ptr<OthelloJob> job) {
-        {
-            std::lock_guard lock(mutex_);
-            if (quit_) return;
-            queue_.push_back(std::move(job));
-        }
-        ready_.notify_one();
-    }
-    void cancel(const std::shared_ptr<OthelloJob>& job) {
-        if (!job) return;
-        std::lock_guard lock(mutex_);
-        job->cancelled = true;
-        queue_.erase(std::remove(queue_.begin(), queue_.end(), job), queue_.end());
-        if (running_ == job) engine_.stop();
-    }
-    bool busy() const {
-        std::lock_guard lock(mutex_);
-        return running_ || !queue_.empty();
-    }
-
-private:
-    void work() {
-        for (;;) {
-            std::shared_ptr<OthelloJob> job;
-            {
-                std::unique_lock lock(mutex_);
-                ready_.wait(lock, [this] { return quit_ || !queue_.empty(); });
-                if (quit_) return;
-                job = queue_.front();
-                queue_.pop_front();
-                running_ = job;
-            }
-            std::optional<OthelloSearchInfo> info;
-            const Move best = search(*job, job, info);
-            {
-                std::lock_guard lock(mutex_);
-                running_.reset();
-            }
-            if (!job->cancelled) on_done_(job, best, info);
-        }
-    }
-
-    // Searches the job's position; `info` gets the last finished iteration.
-    Move search(OthelloJob& job, const std::shared_ptr<OthelloJob>& shared,
-                std::optional<OthelloSearchInfo>& info) {
-        if (job.game_id != last_game_) {  // a new game: forget the old one's tables
-            engine_.clear();
-            solver_->clear();
-            last_game_ = job.game_id;
-        }
-        if (job.level.eval != eval_) {
-            engine_.set_evaluator(engine::OthelloEvaluator(job.level.eval));
-            eval_ = job.level.eval;
-        }
-        const int empties = job.board.empty_count();
-        const bool solving = job.level.solve_empties >= empties;
-        engine::OthelloGame game(job.board);
-        if (job.level.solve_empties > 0) game.set_solver(solver_, job.level.solve_empties);
-        engine_.set_position(game);
-        const Color side = job.board.side_to_move();
-        engine_.on_info = [&](const search::Iteration<Move>& it) {
-            if (it.pv.empty() || it.bound != search::kBoundExact) return;
-            OthelloSearchInfo s;
-            s.depth = it.depth;
-            s.score = side == kBlack ? it.score : -it.score;
-            // The searcher solves the position in one iteration one deeper than the empties.
-            s.exact = solving && it.depth > empties;
-            s.pv = it.pv;
-            s.nodes = it.nodes;
-            s.time_ms = it.time_ms;
-            info = s;
-            on_info_(shared, s);
-            // A cancel that came before the search cleared the stop flag stops it here. With
-            // half the time cap gone the next iteration would rarely finish: stop instead.
-            if (job.cancelled || (!solving && it.time_ms >= job.ms / 2)) engine_.stop();
-        };
-        Move best;
-        engine_.on_bestmove = [&](Move m, Move) { best = m; };
-        engine::GoParams go;
-        // Perfect play from the level's empties on: as deep as the end of the game. The time
-        // cap stops an iteration in the middle (the last finished one decides).
-        go.depth = solving ? search::kMaxPly - 1 : job.level.depth;
-        go.movetime = job.ms;
-        engine_.go(go, side == kBlack ? 0 : 1);
-        // A cancel that came before go() cleared the stop flag must still stop the search.
-        if (job.cancelled) engine_.stop();
-        engine_.wait();
-        engine_.on_info = nullptr;
-        engine_.on_bestmove = nullptr;
-        return best;
-    }
-
-    engine::OthelloEngine engine_;
-    std::shared_ptr<othello::Solver> solver_;
-    eval::OthelloEvalLevel eval_ = eval::OthelloEvalLevel::kPatterns;  // the engine's default
-    std::string last_game_;
-    InfoFn on_info_;
-    DoneFn on_done_;
-
-    mutable std::mutex mutex_;
-    std::condition_variable ready_;
-    std::deque<std::shared_ptr<OthelloJob>> queue_;
-    std::shared_ptr<OthelloJob> running_;
-    bool quit_ = false;
-    std::thread thread_;
-};
 
 namespace {
 
@@ -203,75 +50,44 @@ Reply input_error(int status, const std::string& message) {
 
 }  // namespace
 
-OthelloService::OthelloService(Store& store, Options options) : store_(store), options_(options) {
-    worker_ = std::make_unique<OthelloWorker>(
-        options_.hash_mb,
-        [this](const std::shared_ptr<OthelloJob>& job, const OthelloSearchInfo& info) {
-            engine_info(job, info);
-        },
-        [this](const std::shared_ptr<OthelloJob>& job, Move m,
-               const std::optional<OthelloSearchInfo>& info) { engine_moved(job, m, info); });
-    for (const OthelloRow& row : store_.load_othello()) {
-        std::optional<core::Result<OthelloGame>> g;
-        try {
-            g = OthelloGame::from_row(row);
-        } catch (const Json::exception& e) {  // a stored field of the wrong type
-            g = core::error(std::string("bad stored data: ") + e.what());
-        }
-        if (!*g) {
-            problems_.push_back("Othello game " + row.id + " not loaded: " + g->error());
-            continue;
-        }
-        games_[row.id].game = std::move(g->value());
-    }
-    Lock lock(mutex_);
-    for (auto& [id, e] : games_) {
+OthelloService::OthelloService(Store& store, Options options)
+    : options_(options),
+      store_(store),
+      table_({"Othello game", {"black", "white"}}, store_,
+             [this](const Entry& e) { return state(e); }),
+      routes_(make_routes()) {
+    std::vector<std::unique_ptr<JobRunner>> searcher;
+    searcher.push_back(make_othello_searcher(options_.hash_mb));
+    queue_ = std::make_unique<JobQueue>(std::move(searcher));
+    table_.load(problems_);
+    Lock lock = table_.lock();
+    table_.for_each([this](Entry& e) {
         e.game.turn_started = now_ms();
-        if (!e.game.engine_to_move()) continue;
+        if (!e.game.engine_to_move()) return;
         start_engine_move(e);
         try {
             save(e);  // a forced pass played at once
         } catch (const std::exception& ex) {
-            problems_.push_back("Othello game " + id + " not saved: " + ex.what());
+            problems_.push_back("Othello game " + e.game.id + " not saved: " + ex.what());
         }
-    }
+    });
 }
 
 OthelloService::~OthelloService() {
-    // The worker's last callbacks still use the games: stop it before the members go.
-    worker_.reset();
-    hub_.close_all();
-}
-
-OthelloService::Entry* OthelloService::find(const std::string& id) {
-    auto it = games_.find(id);
-    return it == games_.end() ? nullptr : &it->second;
-}
-
-const OthelloService::Entry* OthelloService::find(const std::string& id) const {
-    auto it = games_.find(id);
-    return it == games_.end() ? nullptr : &it->second;
-}
-
-void OthelloService::save(Entry& e) {
-    // Strictly increasing, so that a page can tell the newer of two readings of a game.
-    e.game.updated = std::max(now_ms(), e.game.updated + 1);
-    store_.save_othello(e.game.to_row());
+    // The engine's last callbacks still use the games: stop it before the members go.
+    queue_.reset();
+    table_.hub().close_all();
 }
 
 Json OthelloService::state(const Entry& e) const {
     return e.game.to_json(e.job != nullptr, e.live);
 }
 
-void OthelloService::publish_state(const Entry& e) {
-    hub_.publish(e.game.id, {{"type", "state"}, {"game", state(e)}});
-}
-
 Reply OthelloService::commit(Entry& e, int status) {
     start_engine_move(e);
     save(e);
     Json game = state(e);
-    hub_.publish(e.game.id, {{"type", "state"}, {"game", game}});
+    table_.publish(e.game.id, {{"type", "state"}, {"game", game}});
     return json_reply(std::move(game), status);
 }
 
@@ -288,30 +104,37 @@ void OthelloService::start_engine_move(Entry& e) {
     job->board = g.board();
     job->level = othello_level(g.settings.level);
     job->ms = std::max<std::int64_t>(50, std::int64_t(double(job->level.ms) * options_.time_scale));
+    std::weak_ptr<OthelloJob> weak = job;
+    job->on_info = [this, weak](const OthelloSearchInfo& info) {
+        if (auto j = weak.lock()) engine_info(j, info);
+    };
+    job->on_done = [this, weak](Move m, const std::optional<OthelloSearchInfo>& info) {
+        if (auto j = weak.lock()) engine_moved(j, m, info);
+    };
     e.job = job;
     e.live.reset();
-    worker_->submit(std::move(job));
+    queue_->submit(std::move(job));
 }
 
 void OthelloService::cancel_job(Entry& e) {
-    worker_->cancel(e.job);
+    queue_->cancel(e.job);
     e.job.reset();
     e.live.reset();
 }
 
 void OthelloService::engine_info(const std::shared_ptr<OthelloJob>& job,
                                  const OthelloSearchInfo& info) {
-    Lock lock(mutex_);
-    Entry* e = find(job->game_id);
+    Lock lock = table_.lock();
+    Entry* e = table_.find(job->game_id);
     if (!e || e->job != job) return;
     e->live = info;
-    publish_state(*e);
+    table_.publish_state(*e);
 }
 
 void OthelloService::engine_moved(const std::shared_ptr<OthelloJob>& job, Move m,
                                   const std::optional<OthelloSearchInfo>& info) {
-    Lock lock(mutex_);
-    Entry* e = find(job->game_id);
+    Lock lock = table_.lock();
+    Entry* e = table_.find(job->game_id);
     if (!e || e->job != job) return;  // taken back or deleted meanwhile
     e->job.reset();
     e->live.reset();
@@ -319,7 +142,7 @@ void OthelloService::engine_moved(const std::shared_ptr<OthelloJob>& job, Move m
     othello::MoveList list;
     g.board().generate(list);
     if (!(g.board() == job->board) || list.empty()) {  // cannot happen: the job is the game's
-        publish_state(*e);
+        table_.publish_state(*e);
         return;
     }
     if (!g.board().is_legal(m)) m = list[0];  // no iteration finished: the first legal move
@@ -330,7 +153,7 @@ void OthelloService::engine_moved(const std::shared_ptr<OthelloJob>& job, Move m
     } catch (const std::exception&) {
         // Kept in memory; the next change saves the whole game again.
     }
-    publish_state(*e);
+    table_.publish_state(*e);
 }
 
 Reply OthelloService::info() const {
@@ -396,10 +219,8 @@ Reply OthelloService::create(const Json& body) {
     g.created = now;
     g.turn_started = now;
 
-    Lock lock(mutex_);
-    const std::string id = g.id;
-    Entry& e = games_[id];
-    e.game = std::move(g);
+    Lock lock = table_.lock();
+    Entry& e = table_.add(std::move(g));
     Reply r = commit(e, 201);
     const Color seat = e.game.settings.human;
     r.body = {{"game", std::move(r.body)},
@@ -408,58 +229,29 @@ Reply OthelloService::create(const Json& body) {
     return r;
 }
 
-Reply OthelloService::list() const {
-    Lock lock(mutex_);
-    std::vector<const OthelloGame*> sorted;
-    for (const auto& [id, e] : games_) sorted.push_back(&e.game);
-    std::sort(sorted.begin(), sorted.end(),
-              [](const OthelloGame* a, const OthelloGame* b) { return a->updated > b->updated; });
-    Json games = Json::array();
-    for (const OthelloGame* g : sorted) games.push_back(g->summary());
-    return json_reply({{"games", std::move(games)}});
-}
+Reply OthelloService::list() const { return table_.list(); }
 
 Reply OthelloService::get(const std::string& id, const std::string& token,
                           const std::string& seat) const {
-    Lock lock(mutex_);
-    const Entry* e = find(id);
-    if (!e) return error_reply(404, "no Othello game " + id);
-    if (!seat.empty()) {
-        const int seats = e->game.seats_of(token);
-        const bool ok = seat == "black"   ? OthelloGame::holds(seats, kBlack)
-                        : seat == "white" ? OthelloGame::holds(seats, kWhite)
-                        : seat == "both"  ? seats == 3
-                                          : false;
-        if (!ok) return error_reply(403, "the token does not hold seat '" + seat + "'");
-    }
-    return json_reply(state(*e));
+    return table_.get(id, token, seat);
 }
 
 Reply OthelloService::remove(const std::string& id, const std::string& token) {
-    Lock lock(mutex_);
-    Entry* e = find(id);
-    if (!e) return error_reply(404, "no Othello game " + id);
-    if (!e->game.seats_of(token)) return error_reply(403, "a token of this game is needed");
-    cancel_job(*e);
-    store_.remove_othello(id);
-    games_.erase(id);
-    hub_.publish(id, {{"type", "deleted"}, {"id", id}});
-    hub_.close(id);
-    return json_reply({{"deleted", id}});
+    return table_.remove(id, token, [this](Entry& e) { cancel_job(e); });
 }
 
 Reply OthelloService::move(const std::string& id, const std::string& token, const Json& body) {
     if (!body.is_object() || !body.contains("move") || !body["move"].is_string())
         return error_reply(400, "the body must be {\"move\": \"f5\"} (a square a1-h8, or pass)");
-    Lock lock(mutex_);
-    Entry* e = find(id);
-    if (!e) return error_reply(404, "no Othello game " + id);
+    Lock lock = table_.lock();
+    Entry* e = table_.find(id);
+    if (!e) return table_.missing(id);
     OthelloGame& g = e->game;
-    const int seats = g.seats_of(token);
+    const int seats = seats_of(token, g.token);
     if (!seats) return error_reply(403, "a seat token of this game is needed to move");
     if (g.over()) return error_reply(409, "the game is over: " + g.result_text());
     const std::string side(othello_color_name(g.turn()));
-    if (!OthelloGame::holds(seats, g.turn()))
+    if (!holds(seats, g.turn()))
         return error_reply(409, "it is " + side + "'s turn" +
                                     (g.engine_plays(g.turn()) ? " (Kibitz is thinking)" : "") +
                                     ", and this token is not " + side + "'s");
@@ -481,11 +273,11 @@ Reply OthelloService::move(const std::string& id, const std::string& token, cons
 }
 
 Reply OthelloService::takeback(const std::string& id, const std::string& token) {
-    Lock lock(mutex_);
-    Entry* e = find(id);
-    if (!e) return error_reply(404, "no Othello game " + id);
+    Lock lock = table_.lock();
+    Entry* e = table_.find(id);
+    if (!e) return table_.missing(id);
     OthelloGame& g = e->game;
-    if (!g.seats_of(token)) return error_reply(403, "a seat token of this game is needed");
+    if (!seats_of(token, g.token)) return error_reply(403, "a seat token of this game is needed");
     const auto& moves = g.moves();
     std::size_t keep = moves.size();
     if (g.mode == OthelloMode::kEngine) {
@@ -510,9 +302,9 @@ Reply OthelloService::takeback(const std::string& id, const std::string& token) 
 }
 
 Reply OthelloService::export_text(const std::string& id) const {
-    Lock lock(mutex_);
-    const Entry* e = find(id);
-    if (!e) return error_reply(404, "no Othello game " + id);
+    Lock lock = table_.lock();
+    const Entry* e = table_.find(id);
+    if (!e) return table_.missing(id);
     Reply r;
     r.text = e->game.export_text();
     r.content_type = "text/plain; charset=utf-8";
@@ -521,19 +313,37 @@ Reply OthelloService::export_text(const std::string& id) const {
 }
 
 std::shared_ptr<Stream> OthelloService::open_stream(const std::string& id, int& status) {
-    Lock lock(mutex_);
-    const Entry* e = find(id);
-    if (!e) {
-        status = 404;
-        return nullptr;
-    }
-    return hub_.subscribe(id, {{"type", "state"}, {"game", state(*e)}}, status);
+    return table_.open_stream(id, status);
 }
 
 void OthelloService::close_stream(const std::string& id, const std::shared_ptr<Stream>& s) {
-    hub_.unsubscribe(id, s);
+    table_.close_stream(id, s);
 }
 
-bool OthelloService::busy() const { return worker_->busy(); }
+bool OthelloService::busy() const { return queue_->busy(); }
+
+GameRoutes OthelloService::make_routes() {
+    GameRoutes t;
+    t.root = "/api/othello";
+    t.games = "/api/othello/games";
+    t.noun = table_.kind().noun;
+    using R = const Request&;
+    using I = const std::string&;
+    using J = const Json&;
+    t.paths = {{"GET", "/api/othello/info", [this](R, I, J) { return info(); }}};
+    t.collection = {{"GET", "", [this](R, I, J) { return list(); }},
+                    {"POST", "", [this](R, I, J j) { return create(j); }}};
+    t.game = {
+        {"GET", "", [this](R r, I id, J) { return get(id, r.token, r.seat); }},
+        {"DELETE", "", [this](R r, I id, J) { return remove(id, r.token); }},
+        {"GET", "/export", [this](R, I id, J) { return export_text(id); }},
+        {"POST", "/move", [this](R r, I id, J j) { return move(id, r.token, j); }},
+        {"POST", "/takeback", [this](R r, I id, J) { return takeback(id, r.token); }},
+    };
+    t.open_stream = [this](I id, int& status) { return open_stream(id, status); };
+    t.close_stream = [this](I id, const std::shared_ptr<Stream>& s) { close_stream(id, s); };
+    t.hub = &table_.hub();
+    return t;
+}
 
 }  // namespace kibitz::server

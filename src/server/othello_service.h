@@ -1,30 +1,27 @@
-// The web app's Othello commands (docs/api.md, "Othello"): games in memory, saved to SQLite
-// before every reply, the engine's moves searched by one dedicated worker thread so that no
-// HTTP thread waits for them; every change of a game, and each iteration of the engine's search,
-// goes to the game's event streams as a `state` event. Thread-safe and HTTP-free, so tests call
-// it directly.
+// The web app's Othello commands (docs/api.md, "Othello") on the game-agnostic core: games in
+// a GameTable, saved to SQLite before every reply, the engine's moves searched on a JobQueue of
+// one Othello engine so that no HTTP thread waits for them; every change of a game, and each
+// iteration of the engine's search, goes to the game's event streams as a `state` event.
+// Thread-safe and HTTP-free, so tests call it directly.
 #pragma once
 
-#include <condition_variable>
 #include <cstdint>
-#include <deque>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "server/events.h"
+#include "server/game_store.h"
+#include "server/game_table.h"
+#include "server/job_queue.h"
 #include "server/othello_game.h"
-#include "server/service.h"
+#include "server/othello_searcher.h"
+#include "server/reply.h"
+#include "server/routes.h"
 #include "server/store.h"
 
 namespace kibitz::server {
-
-struct OthelloJob;
-class OthelloWorker;
 
 class OthelloService {
 public:
@@ -56,7 +53,9 @@ public:
     // (status 404) or too many streams are open (429).
     std::shared_ptr<Stream> open_stream(const std::string& id, int& status);
     void close_stream(const std::string& id, const std::shared_ptr<Stream>& s);
-    EventHub& hub() { return hub_; }
+    EventHub& hub() { return table_.hub(); }
+    // The Othello games' route table (routes.h).
+    const GameRoutes& routes() const { return routes_; }
 
     // Problems met while loading the database (games left out).
     const std::vector<std::string>& load_problems() const { return problems_; }
@@ -69,31 +68,28 @@ private:
         std::shared_ptr<OthelloJob> job;        // the engine's move being searched
         std::optional<OthelloSearchInfo> live;  // its latest iteration
     };
-    using Lock = std::unique_lock<std::mutex>;
+    using Lock = GameTable<Entry>::Lock;
 
-    // Called with mutex_ held.
-    Entry* find(const std::string& id);
-    const Entry* find(const std::string& id) const;
-    void save(Entry& e);
+    // Called with the table's lock held.
+    void save(Entry& e) { table_.save(e, 0); }
     Json state(const Entry& e) const;
-    void publish_state(const Entry& e);
     // After a change: lets the engine move if it is its turn, saves, replies with the game.
     Reply commit(Entry& e, int status = 200);
-    // The engine's turn: a forced pass at once, else a search by the worker.
+    // The engine's turn: a forced pass at once, else a search on the queue.
     void start_engine_move(Entry& e);
     void cancel_job(Entry& e);
-    // Runs on the worker thread for each iteration and at the end of a search.
+    // Run on the search thread for each iteration and at the end of a search.
     void engine_info(const std::shared_ptr<OthelloJob>& job, const OthelloSearchInfo& info);
     void engine_moved(const std::shared_ptr<OthelloJob>& job, othello::Move m,
                       const std::optional<OthelloSearchInfo>& info);
+    GameRoutes make_routes();
 
-    Store& store_;
     Options options_;
-    mutable std::mutex mutex_;
-    std::map<std::string, Entry> games_;
+    OthelloStore store_;
+    GameTable<Entry> table_;
+    GameRoutes routes_;
     std::vector<std::string> problems_;
-    EventHub hub_;
-    std::unique_ptr<OthelloWorker> worker_;  // last: it stops first
+    std::unique_ptr<JobQueue> queue_;  // last: it stops first
 };
 
 }  // namespace kibitz::server

@@ -22,42 +22,13 @@ using chess::Color;
 using chess::kBlack;
 using chess::kWhite;
 
-std::int64_t now_ms() {
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
-}
-
-std::string random_hex(int digits) {
-    static std::mutex mutex;
-    static std::random_device device;
-    std::lock_guard lock(mutex);
-    static const char* hex = "0123456789abcdef";
-    std::string s;
-    while (int(s.size()) < digits) {
-        std::uint32_t r = device();
-        for (int i = 0; i < 8 && int(s.size()) < digits; ++i, r >>= 4) s += hex[r & 15];
-    }
-    return s;
-}
-
-Reply json_reply(Json body, int status) {
-    Reply r;
-    r.status = status;
-    r.body = std::move(body);
-    return r;
-}
-
-Reply error_reply(int status, std::string message) {
-    Reply r;
-    r.status = status;
-    r.body = {{"error", std::move(message)}};
-    return r;
-}
-
 Service::Service(std::unique_ptr<Store> store, Options options)
     : store_(std::move(store)),
       options_(options),
-      pool_(options.engines, options.hash_mb, &tables_) {
+      pool_(options.engines, options.hash_mb, &tables_),
+      table_({"game", {"white", "black"}}, chess_store_,
+             [this](const Entry& e) { return state(e); }),
+      routes_(make_routes()) {
     // The book and the tables first: the saved games' engine turns below use them.
     const auto fail = [](const std::string& why) { throw std::runtime_error(why); };
     if (auto st = book_.load(options_.book); !st) fail(st.error());
@@ -71,53 +42,34 @@ Service::Service(std::unique_ptr<Store> store, Options options)
     book_.seed(std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
     if (auto st = tables_.set_dir(options_.tables); !st) fail(st.error());
     if (auto st = tables_.set_gaviota_paths(options_.gaviota); !st) fail(st.error());
-    for (Game& g : store_->load_all(problems_)) {
-        const std::string id = g.id;
-        games_[id].game = std::move(g);
-    }
+    table_.load(problems_);
     // Othello's games, with an engine of its own (its tables at most 16 MB).
     OthelloService::Options othello;
     othello.hash_mb = std::clamp<std::size_t>(options_.hash_mb, 1, 16);
     othello_ = std::make_unique<OthelloService>(*store_, othello);
     for (const auto& p : othello_->load_problems()) problems_.push_back(p);
-    Lock lock(mutex_);
-    for (auto& [id, e] : games_) {
+    Lock lock = table_.lock();
+    table_.for_each([this](Entry& e) {
         start_engine_move(e);
         if (e.game.review.is_object() &&
             e.game.review.value("done", 0) < e.game.review.value("total", 0))
             start_review_step(e);
-    }
+    });
     clock_thread_ = std::thread([this] { watch_clocks(); });
 }
 
 Service::~Service() {
     othello_.reset();
     {
-        Lock lock(mutex_);
+        Lock lock = table_.lock();
         quit_ = true;
-        for (auto& [id, e] : games_) stop_jobs(e, true);
+        table_.for_each([this](Entry& e) { stop_jobs(e, true); });
     }
     clock_cv_.notify_all();
     clock_thread_.join();
     // The engines' last callbacks still use the games: stop them before the members go.
     pool_.shutdown();
-    hub_.close_all();
-}
-
-Service::Entry* Service::find(const std::string& id) {
-    auto it = games_.find(id);
-    return it == games_.end() ? nullptr : &it->second;
-}
-
-const Service::Entry* Service::find(const std::string& id) const {
-    auto it = games_.find(id);
-    return it == games_.end() ? nullptr : &it->second;
-}
-
-void Service::save(Entry& e, std::size_t unchanged) {
-    // Strictly increasing, so that a page can tell the newer of two readings of a game.
-    e.game.updated = std::max(now_ms(), e.game.updated + 1);
-    store_->save(e.game, unchanged);
+    table_.hub().close_all();
 }
 
 Json Service::state(const Entry& e) const {
@@ -129,10 +81,6 @@ Reply Service::commit(Entry& e, std::size_t unchanged) {
     start_engine_move(e);
     publish_state(e);
     return json_reply(state(e));
-}
-
-void Service::publish_state(const Entry& e) {
-    hub_.publish(e.game.id, {{"type", "state"}, {"game", state(e)}});
 }
 
 void Service::stop_jobs(Entry& e, bool review_too) {
@@ -275,10 +223,9 @@ Reply Service::create(const Json& body) {
     g.clock[kWhite] = g.clock[kBlack] = g.settings.clock_initial;
 
     Json reply;
-    Lock lock(mutex_);
+    Lock lock = table_.lock();
     const std::string id = g.id;
-    Entry& e = games_[id];
-    e.game = std::move(g);
+    Entry& e = table_.add(std::move(g));
     save(e, 0);
     const Color seat = e.game.settings.human;
     reply["seat"] = mode == Mode::kAnalysis ? "both" : std::string(color_name(seat));
@@ -297,36 +244,16 @@ Reply Service::create(const Json& body) {
     return json_reply(std::move(reply), 201);
 }
 
-Reply Service::list() const {
-    Lock lock(mutex_);
-    std::vector<const Game*> sorted;
-    for (const auto& [id, e] : games_) sorted.push_back(&e.game);
-    std::sort(sorted.begin(), sorted.end(),
-              [](const Game* a, const Game* b) { return a->updated > b->updated; });
-    Json games = Json::array();
-    for (const Game* g : sorted) games.push_back(g->summary());
-    return json_reply({{"games", std::move(games)}});
-}
+Reply Service::list() const { return table_.list(); }
 
 Reply Service::get(const std::string& id, const std::string& token, const std::string& seat) const {
-    Lock lock(mutex_);
-    const Entry* e = find(id);
-    if (!e) return error_reply(404, "no game " + id);
-    if (!seat.empty()) {
-        const int seats = e->game.seats_of(token);
-        const bool ok = seat == "white"   ? Game::holds(seats, kWhite)
-                        : seat == "black" ? Game::holds(seats, kBlack)
-                        : seat == "both"  ? seats == 3
-                                          : false;
-        if (!ok) return error_reply(403, "the token does not hold seat '" + seat + "'");
-    }
-    return json_reply(state(*e));
+    return table_.get(id, token, seat);
 }
 
 Reply Service::legal(const std::string& id, const std::string& ply_text) const {
-    Lock lock(mutex_);
-    const Entry* e = find(id);
-    if (!e) return error_reply(404, "no game " + id);
+    Lock lock = table_.lock();
+    const Entry* e = table_.find(id);
+    if (!e) return table_.missing(id);
     const std::size_t plies = e->game.moves().size();
     const auto ply = ply_text.empty() ? std::optional<std::size_t>(plies)
                                       : core::parse_int<std::size_t>(ply_text);
@@ -342,9 +269,9 @@ Reply Service::legal(const std::string& id, const std::string& ply_text) const {
 }
 
 Reply Service::knowledge(const std::string& id, const std::string& ply_text) const {
-    Lock lock(mutex_);
-    const Entry* e = find(id);
-    if (!e) return error_reply(404, "no game " + id);
+    Lock lock = table_.lock();
+    const Entry* e = table_.find(id);
+    if (!e) return table_.missing(id);
     const Game& g = e->game;
     const std::size_t plies = g.moves().size();
     const auto ply = ply_text.empty() ? std::optional<std::size_t>(plies)
@@ -362,26 +289,17 @@ Reply Service::knowledge(const std::string& id, const std::string& ply_text) con
 }
 
 Reply Service::remove(const std::string& id, const std::string& token) {
-    Lock lock(mutex_);
-    Entry* e = find(id);
-    if (!e) return error_reply(404, "no game " + id);
-    if (!e->game.seats_of(token)) return error_reply(403, "a token of this game is needed");
-    stop_jobs(*e, true);
-    store_->remove(id);
-    hub_.publish(id, {{"type", "deleted"}, {"id", id}});
-    hub_.close(id);
-    games_.erase(id);
-    return json_reply({{"deleted", id}});
+    return table_.remove(id, token, [this](Entry& e) { stop_jobs(e, true); });
 }
 
 Reply Service::move(const std::string& id, const std::string& token, const Json& body) {
     if (!body.is_object() || !body.contains("move") || !body["move"].is_string())
         return error_reply(400, "the body must be {\"move\": \"e2e4\"} (UCI or SAN)");
-    Lock lock(mutex_);
-    Entry* e = find(id);
-    if (!e) return error_reply(404, "no game " + id);
+    Lock lock = table_.lock();
+    Entry* e = table_.find(id);
+    if (!e) return table_.missing(id);
     Game& g = e->game;
-    const int seats = g.seats_of(token);
+    const int seats = seats_of(token, g.token);
     if (!seats) return error_reply(403, "a seat token of this game is needed to move");
     Game next = g;  // the analysis board may cut its line first; keep g if the move fails
     if (body.contains("ply")) {
@@ -399,7 +317,7 @@ Reply Service::move(const std::string& id, const std::string& token, const Json&
         return error_reply(409, "the game is over: " + g.reason);
     }
     if (next.over()) return error_reply(409, "the game is over: " + next.reason);
-    if (!Game::holds(seats, next.turn()))
+    if (!holds(seats, next.turn()))
         return error_reply(409, std::string("it is ") + std::string(color_name(next.turn())) +
                                     "'s turn, and this token is not that seat's");
     const auto m = next.parse_move(body["move"].get<std::string>());
@@ -419,11 +337,11 @@ Reply Service::move(const std::string& id, const std::string& token, const Json&
 }
 
 Reply Service::takeback(const std::string& id, const std::string& token) {
-    Lock lock(mutex_);
-    Entry* e = find(id);
-    if (!e) return error_reply(404, "no game " + id);
+    Lock lock = table_.lock();
+    Entry* e = table_.find(id);
+    if (!e) return table_.missing(id);
     Game& g = e->game;
-    const int seats = g.seats_of(token);
+    const int seats = seats_of(token, g.token);
     if (!seats) return error_reply(403, "a seat token of this game is needed to take back");
     const auto& moves = g.moves();
     if (moves.empty()) return error_reply(409, "there is no move to take back");
@@ -443,7 +361,7 @@ Reply Service::takeback(const std::string& id, const std::string& token) {
         keep = last_human;
     } else if (g.mode == Mode::kHumans) {
         const Color last_mover = ~g.turn();
-        if (!Game::holds(seats, last_mover))
+        if (!holds(seats, last_mover))
             return error_reply(409, "only the player who made the last move can take it back");
     }
     stop_jobs(*e, false);
@@ -453,24 +371,24 @@ Reply Service::takeback(const std::string& id, const std::string& token) {
 }
 
 Reply Service::resign(const std::string& id, const std::string& token) {
-    Lock lock(mutex_);
-    Entry* e = find(id);
-    if (!e) return error_reply(404, "no game " + id);
+    Lock lock = table_.lock();
+    Entry* e = table_.find(id);
+    if (!e) return table_.missing(id);
     Game& g = e->game;
-    const int seats = g.seats_of(token);
+    const int seats = seats_of(token, g.token);
     if (!seats) return error_reply(403, "a seat token of this game is needed to resign");
     if (g.mode == Mode::kAnalysis) return error_reply(409, "an analysis board cannot resign");
     if (g.over()) return error_reply(409, "the game is over: " + g.reason);
-    const Color loser = seats == 3 ? g.turn() : Game::holds(seats, kWhite) ? kWhite : kBlack;
+    const Color loser = seats == kBothSeats ? g.turn() : holds(seats, kWhite) ? kWhite : kBlack;
     stop_jobs(*e, false);
     g.finish(loser == kWhite ? "0-1" : "1-0", "resignation");
     return commit(*e, g.moves().size());
 }
 
 Reply Service::pgn(const std::string& id) const {
-    Lock lock(mutex_);
-    const Entry* e = find(id);
-    if (!e) return error_reply(404, "no game " + id);
+    Lock lock = table_.lock();
+    const Entry* e = table_.find(id);
+    if (!e) return table_.missing(id);
     Reply r;
     r.text = e->game.pgn();
     r.content_type = "application/x-chess-pgn; charset=utf-8";
@@ -479,32 +397,26 @@ Reply Service::pgn(const std::string& id) const {
 }
 
 std::shared_ptr<Stream> Service::open_stream(const std::string& id, int& status) {
-    Lock lock(mutex_);
-    const Entry* e = find(id);
-    if (!e) {
-        status = 404;
-        return nullptr;
-    }
-    return hub_.subscribe(id, {{"type", "state"}, {"game", state(*e)}}, status);
+    return table_.open_stream(id, status);
 }
 
 void Service::close_stream(const std::string& id, const std::shared_ptr<Stream>& s) {
-    Lock lock(mutex_);
-    if (hub_.unsubscribe(id, s) > 0) return;
-    if (Entry* e = find(id); e && e->analysis_job) {
+    Lock lock = table_.lock();
+    if (table_.close_stream(id, s) > 0) return;
+    if (Entry* e = table_.find(id); e && e->analysis_job) {
         pool_.cancel(e->analysis_job);
         e->analysis_job.reset();
     }
 }
 
 void Service::watch_clocks() {
-    Lock lock(mutex_);
+    Lock lock = table_.lock();
     while (!quit_) {
         clock_cv_.wait_for(lock, std::chrono::milliseconds(50));
         if (quit_) break;
         const std::int64_t now = now_ms();
-        for (auto& [id, e] : games_) {
-            if (e.game.mode == Mode::kAnalysis || !e.game.check_flag(now)) continue;
+        table_.for_each([&](Entry& e) {
+            if (e.game.mode == Mode::kAnalysis || !e.game.check_flag(now)) return;
             stop_jobs(e, false);
             try {
                 save(e, e.game.moves().size());
@@ -512,8 +424,43 @@ void Service::watch_clocks() {
                 // The flag is settled again from the stored clocks after a restart.
             }
             publish_state(e);
-        }
+        });
     }
+}
+
+GameRoutes Service::make_routes() {
+    GameRoutes t;
+    t.root = "/api";
+    t.games = "/api/games";
+    t.noun = table_.kind().noun;
+    using R = const Request&;
+    using I = const std::string&;
+    using J = const Json&;
+    t.paths = {{"GET", "/api/info", [this](R, I, J) { return info(); }}};
+    t.collection = {{"GET", "", [this](R, I, J) { return list(); }},
+                    {"POST", "", [this](R, I, J j) { return create(j); }}};
+    t.game = {
+        {"GET", "", [this](R r, I id, J) { return get(id, r.token, r.seat); }},
+        {"DELETE", "", [this](R r, I id, J) { return remove(id, r.token); }},
+        {"GET", "/pgn", [this](R, I id, J) { return pgn(id); }},
+        {"GET", "/legal", [this](R r, I id, J) { return legal(id, r.ply); }},
+        {"GET", "/knowledge", [this](R r, I id, J) { return knowledge(id, r.ply); }},
+        {"POST", "/move", [this](R r, I id, J j) { return move(id, r.token, j); }},
+        {"POST", "/takeback", [this](R r, I id, J) { return takeback(id, r.token); }},
+        {"POST", "/resign", [this](R r, I id, J) { return resign(id, r.token); }},
+        {"POST", "/draw", [this](R r, I id, J j) { return draw(id, r.token, j); }},
+        {"POST", "/hint", [this](R r, I id, J) { return hint(id, r.token); }},
+        {"POST", "/analysis", [this](R r, I id, J j) { return analysis(id, r.token, j); }},
+        {"POST", "/review", [this](R r, I id, J j) { return review(id, r.token, j); }},
+    };
+    t.open_stream = [this](I id, int& status) { return open_stream(id, status); };
+    t.close_stream = [this](I id, const std::shared_ptr<Stream>& s) { close_stream(id, s); };
+    t.hub = &table_.hub();
+    return t;
+}
+
+std::vector<const GameRoutes*> Service::game_routes() const {
+    return {&othello_->routes(), &routes_};
 }
 
 }  // namespace kibitz::server

@@ -17,20 +17,13 @@
 #include "server/engine_pool.h"
 #include "server/events.h"
 #include "server/game.h"
+#include "server/game_store.h"
+#include "server/game_table.h"
+#include "server/reply.h"
+#include "server/routes.h"
 #include "server/store.h"
 
 namespace kibitz::server {
-
-// A reply: a status and a JSON body, or a text body with its type (and a download name).
-struct Reply {
-    int status = 200;
-    Json body;
-    std::string text, content_type, filename;
-};
-// A JSON reply with this status.
-Reply json_reply(Json body, int status = 200);
-// {"error": message} with a 4xx status.
-Reply error_reply(int status, std::string message);
 
 class OthelloService;
 
@@ -82,22 +75,24 @@ public:
     const std::vector<std::string>& load_problems() const { return problems_; }
     const Store& store() const { return *store_; }
     EnginePool& pool() { return pool_; }
-    EventHub& hub() { return hub_; }
+    EventHub& hub() { return table_.hub(); }
     // The Othello games (othello_service.h), on the same database.
     OthelloService& othello() { return *othello_; }
+    // The chess games' route table (routes.h).
+    const GameRoutes& routes() const { return routes_; }
+    // Every game's route table, the most specific root first (Othello's, then chess's).
+    std::vector<const GameRoutes*> game_routes() const;
 
 private:
     struct Entry {
         Game game;
         std::shared_ptr<EngineJob> move_job, hint_job, analysis_job, review_job;
     };
-    using Lock = std::unique_lock<std::mutex>;
+    using Lock = GameTable<Entry>::Lock;
 
-    // Called with mutex_ held.
-    Entry* find(const std::string& id);
-    const Entry* find(const std::string& id) const;
-    void save(Entry& e, std::size_t unchanged);
-    void publish_state(const Entry& e);
+    // Called with the table's lock held.
+    void save(Entry& e, std::size_t unchanged) { table_.save(e, unchanged); }
+    void publish_state(const Entry& e) { table_.publish_state(e); }
     // After a change: saves (the first `unchanged` moves are stored already), lets the engine
     // move if it is its turn, tells the streams, and replies with the game.
     Reply commit(Entry& e, std::size_t unchanged);
@@ -118,26 +113,22 @@ private:
     // Records the review of one position (with mutex_ held) and starts the next.
     void record_review(Entry& e, const chess::Position& pos, const JobResult& r);
     void watch_clocks();
+    GameRoutes make_routes();
 
     std::unique_ptr<Store> store_;
+    ChessStore chess_store_{*store_};
     Options options_;
     engine::OpeningBook book_;  // pick() with mutex_ held
     std::size_t book_entries_ = 0;
     engine::Tablebases tables_;  // set up before the pool's first job, then only probed
-    EventHub hub_;
     EnginePool pool_;
-    mutable std::mutex mutex_;
-    std::map<std::string, Entry> games_;
+    GameTable<Entry> table_;
+    GameRoutes routes_;
     std::vector<std::string> problems_;
     std::thread clock_thread_;
     std::condition_variable clock_cv_;
     bool quit_ = false;
     std::unique_ptr<OthelloService> othello_;  // destroyed first, in ~Service
 };
-
-// Milliseconds since the Unix epoch.
-std::int64_t now_ms();
-// A random lowercase hex string of `digits` digits from the system's entropy.
-std::string random_hex(int digits);
 
 }  // namespace kibitz::server

@@ -84,12 +84,12 @@ void Service::start_engine_move(Entry& e) {
     if (const auto m = book_.pick(g.position()); m && g.position().is_legal(*m)) {
         const chess::Position& root = g.position();
         publish_state(e);
-        hub_.publish(g.id, {{"type", "thinking"},
-                            {"ply", g.moves().size()},
-                            {"book", true},
-                            {"move", chess::move_to_uci(root, *m)},
-                            {"san", chess::move_to_san(root, *m)},
-                            {"candidates", knowledge_of(root)["book"]}});
+        table_.publish(g.id, {{"type", "thinking"},
+                              {"ply", g.moves().size()},
+                              {"book", true},
+                              {"move", chess::move_to_uci(root, *m)},
+                              {"san", chess::move_to_san(root, *m)},
+                              {"candidates", knowledge_of(root)["book"]}});
         play_engine_move(e, *m, nullptr);
         return;
     }
@@ -108,16 +108,16 @@ void Service::start_engine_move(Entry& e) {
                                          std::uint64_t nodes) {
         auto [uci, san] = pv_text(root, it.pv);
         const std::int64_t ms = std::max<std::int64_t>(1, it.time_ms);
-        hub_.publish(id, {{"type", "thinking"},
-                          {"ply", ply},
-                          {"depth", it.depth},
-                          {"seldepth", it.seldepth},
-                          {"eval", eval_json(white_eval(it.score, root.side_to_move()))},
-                          {"pv", uci},
-                          {"pv_san", san},
-                          {"nodes", nodes},
-                          {"nps", nodes * 1000 / std::uint64_t(ms)},
-                          {"time", it.time_ms}});
+        table_.publish(id, {{"type", "thinking"},
+                            {"ply", ply},
+                            {"depth", it.depth},
+                            {"seldepth", it.seldepth},
+                            {"eval", eval_json(white_eval(it.score, root.side_to_move()))},
+                            {"pv", uci},
+                            {"pv_san", san},
+                            {"nodes", nodes},
+                            {"nps", nodes * 1000 / std::uint64_t(ms)},
+                            {"time", it.time_ms}});
     };
     std::weak_ptr<EngineJob> weak = job;
     job->on_done = [this, id, weak](const JobResult& r) {
@@ -129,8 +129,8 @@ void Service::start_engine_move(Entry& e) {
 
 void Service::engine_moved(const std::string& id, const std::shared_ptr<EngineJob>& job,
                            const JobResult& r) {
-    Lock lock(mutex_);
-    Entry* e = find(id);
+    Lock lock = table_.lock();
+    Entry* e = table_.find(id);
     if (!e || e->move_job != job) return;  // taken back, deleted or replaced meanwhile
     e->move_job.reset();
     Game& g = e->game;
@@ -179,15 +179,15 @@ Reply Service::draw(const std::string& id, const std::string& token, const Json&
     if (!body.is_object() || !body.contains("action") || !body["action"].is_string())
         return error_reply(400, "the body must be {\"action\": offer|accept|decline|claim}");
     const std::string action = body["action"].get<std::string>();
-    Lock lock(mutex_);
-    Entry* e = find(id);
-    if (!e) return error_reply(404, "no game " + id);
+    Lock lock = table_.lock();
+    Entry* e = table_.find(id);
+    if (!e) return table_.missing(id);
     Game& g = e->game;
-    const int seats = g.seats_of(token);
+    const int seats = seats_of(token, g.token);
     if (!seats) return error_reply(403, "a seat token of this game is needed");
     if (g.mode == Mode::kAnalysis) return error_reply(409, "an analysis board has no draws");
     if (g.over()) return error_reply(409, "the game is over: " + g.reason);
-    const Color me = seats == 2 ? kBlack : kWhite;
+    const Color me = holds(seats, kWhite) ? kWhite : kBlack;
     auto finish_drawn = [&](const std::string& why) {
         stop_jobs(*e, false);
         g.finish("1/2-1/2", why);
@@ -210,7 +210,7 @@ Reply Service::draw(const std::string& id, const std::string& token, const Json&
             }
             g.draw_offer = me;
             save(*e, g.moves().size());
-            hub_.publish(id, {{"type", "draw"}, {"action", "offer"}, {"by", color_name(me)}});
+            table_.publish(id, {{"type", "draw"}, {"action", "offer"}, {"by", color_name(me)}});
             publish_state(*e);
             return json_reply(state(*e));
         }
@@ -221,7 +221,8 @@ Reply Service::draw(const std::string& id, const std::string& token, const Json&
             } else {
                 g.draw_offer.reset();
                 save(*e, g.moves().size());
-                hub_.publish(id, {{"type", "draw"}, {"action", "decline"}, {"by", color_name(me)}});
+                table_.publish(id,
+                               {{"type", "draw"}, {"action", "decline"}, {"by", color_name(me)}});
                 publish_state(*e);
             }
             return json_reply(state(*e));
@@ -252,8 +253,8 @@ Reply Service::draw(const std::string& id, const std::string& token, const Json&
     const int score = r.lines.empty() ? 0 : r.lines.front().score;
     const int engine_view = to_move == engine_side ? score : -score;
     lock.lock();
-    e = find(id);
-    if (!e) return error_reply(404, "no game " + id);
+    e = table_.find(id);
+    if (!e) return table_.missing(id);
     if (e->game.over() || e->game.moves().size() != ply)
         return error_reply(409, "the game changed while the engine considered the offer");
     // Fair: the engine does not think it is better by more than a quarter of a pawn.
@@ -266,9 +267,9 @@ Reply Service::draw(const std::string& id, const std::string& token, const Json&
 }
 
 Reply Service::hint(const std::string& id, const std::string& token) {
-    Lock lock(mutex_);
-    Entry* e = find(id);
-    if (!e) return error_reply(404, "no game " + id);
+    Lock lock = table_.lock();
+    Entry* e = table_.find(id);
+    if (!e) return table_.missing(id);
     Game& g = e->game;
     if (token.empty() || token != g.token[g.settings.human] || g.mode != Mode::kEngine)
         return error_reply(403, "hints are for the person playing the engine (seat token)");
@@ -285,11 +286,11 @@ Reply Service::hint(const std::string& id, const std::string& token) {
     job->on_done = [this, id, ply, root](const JobResult& r) {
         if (!root.is_legal(r.best)) return;
         const int score = r.lines.empty() ? 0 : r.lines.front().score;
-        hub_.publish(id, {{"type", "hint"},
-                          {"ply", ply},
-                          {"move", chess::move_to_uci(root, r.best)},
-                          {"san", chess::move_to_san(root, r.best)},
-                          {"eval", eval_json(white_eval(score, root.side_to_move()))}});
+        table_.publish(id, {{"type", "hint"},
+                            {"ply", ply},
+                            {"move", chess::move_to_uci(root, r.best)},
+                            {"san", chess::move_to_san(root, r.best)},
+                            {"eval", eval_json(white_eval(score, root.side_to_move()))}});
     };
     e->hint_job = job;
     pool_.submit(job);
@@ -298,11 +299,11 @@ Reply Service::hint(const std::string& id, const std::string& token) {
 
 Reply Service::analysis(const std::string& id, const std::string& token, const Json& body) {
     if (!body.is_object()) return error_reply(400, "the body must be a JSON object");
-    Lock lock(mutex_);
-    Entry* e = find(id);
-    if (!e) return error_reply(404, "no game " + id);
+    Lock lock = table_.lock();
+    Entry* e = table_.find(id);
+    if (!e) return table_.missing(id);
     Game& g = e->game;
-    if (!g.seats_of(token)) return error_reply(403, "a seat token of this game is needed");
+    if (!seats_of(token, g.token)) return error_reply(403, "a seat token of this game is needed");
     for (const char* flag : {"on", "threat"})
         if (body.contains(flag) && !body[flag].is_boolean())
             return error_reply(400, std::string("'") + flag + "' must be true or false");
@@ -366,17 +367,17 @@ Reply Service::analysis(const std::string& id, const std::string& token, const J
         for (const Json& l : progress->lines)
             if (!l.is_null()) lines.push_back(l);
         const std::int64_t ms = std::max<std::int64_t>(1, it.time_ms);
-        hub_.publish(id, {{"type", "analysis"},
-                          {"ply", ply},
-                          {"fen", fen},
-                          {"threat", threat},
-                          {"lines", std::move(lines)},
-                          {"book", known["book"]},
-                          {"tablebase", known["tablebase"]},
-                          {"depth", it.depth},
-                          {"nodes", nodes},
-                          {"nps", nodes * 1000 / std::uint64_t(ms)},
-                          {"time", it.time_ms}});
+        table_.publish(id, {{"type", "analysis"},
+                            {"ply", ply},
+                            {"fen", fen},
+                            {"threat", threat},
+                            {"lines", std::move(lines)},
+                            {"book", known["book"]},
+                            {"tablebase", known["tablebase"]},
+                            {"depth", it.depth},
+                            {"nodes", nodes},
+                            {"nps", nodes * 1000 / std::uint64_t(ms)},
+                            {"time", it.time_ms}});
     };
     e->analysis_job = job;
     pool_.submit(job);
@@ -386,11 +387,11 @@ Reply Service::analysis(const std::string& id, const std::string& token, const J
 
 Reply Service::review(const std::string& id, const std::string& token, const Json& body) {
     if (!body.is_object()) return error_reply(400, "the body must be a JSON object");
-    Lock lock(mutex_);
-    Entry* e = find(id);
-    if (!e) return error_reply(404, "no game " + id);
+    Lock lock = table_.lock();
+    Entry* e = table_.find(id);
+    if (!e) return table_.missing(id);
     Game& g = e->game;
-    if (!g.seats_of(token)) return error_reply(403, "a seat token of this game is needed");
+    if (!seats_of(token, g.token)) return error_reply(403, "a seat token of this game is needed");
     if (g.mode != Mode::kAnalysis && !g.over())
         return error_reply(409, "a game is reviewed after it ends");
     int movetime = 300;
@@ -410,7 +411,7 @@ Reply Service::review(const std::string& id, const std::string& token, const Jso
                 {"plies", Json::array()}};
     save(*e, g.moves().size());
     start_review_step(*e);
-    hub_.publish(id, {{"type", "review"}, {"review", g.review}});
+    table_.publish(id, {{"type", "review"}, {"review", g.review}});
     return json_reply({{"review", g.review}}, 202);
 }
 
@@ -438,8 +439,8 @@ void Service::start_review_step(Entry& e) {
 
 void Service::review_step_done(const std::string& id, const std::shared_ptr<EngineJob>& job,
                                const JobResult& r) {
-    Lock lock(mutex_);
-    Entry* e = find(id);
+    Lock lock = table_.lock();
+    Entry* e = table_.find(id);
     if (!e || e->review_job != job) return;
     e->review_job.reset();
     record_review(*e, job->position, r);
@@ -489,7 +490,7 @@ void Service::record_review(Entry& entry, const chess::Position& pos, const JobR
     }
     review["done"] = done + 1;
     save(*e, g.moves().size());
-    hub_.publish(id, {{"type", "review"}, {"review", review}});
+    table_.publish(id, {{"type", "review"}, {"review", review}});
     if (done + 1 < review.value("total", std::size_t(0)))
         start_review_step(*e);
     else

@@ -8,6 +8,7 @@ import { createBoard, askPromotion } from './board.js';
 import { app, tokens, invites, shownPly, isLive, fenAt, myTurn, writeFlag } from './state.js';
 import { showError, clearError, notify, clearNotice, announce, copyText, h } from './dom.js';
 import { GONE } from './lib/errors.js';
+import { newerGame } from './lib/answers.js';
 import * as sound from './sound.js';
 import { renderGame, updateClocks, resultWords } from './views/game.js';
 import { fillForm, readForm, updateVisibility } from './views/newgame.js';
@@ -137,8 +138,7 @@ function onEvent(ev) {
 // `state` (the engine replied first), so an answer no newer than the shown game is dropped.
 function setGame(game, first, fromStream = false) {
     const prev = app.game;
-    if (!first && !fromStream && prev && prev.id === game.id &&
-        !(game.updated > prev.updated)) return;
+    if (!first && !fromStream && !newerGame(game, prev)) return;
     const premove = board.premove();
     app.game = game;
     app.receivedAt = performance.now();

@@ -1,6 +1,8 @@
 // Words and numbers of the Othello page, from the server's game object (docs/api.md,
 // "Othello"): whose turn, the move list, the engine's evaluation in discs, the result.
 
+import { newerGame } from '../../lib/answers.js';
+
 const NAMES = { black: 'Black', white: 'White' };
 
 // "Black" / "White".
@@ -129,8 +131,10 @@ export function statusText(game, seat) {
 // either order). Every change of the moves or of whether Kibitz thinks raises `updated`; with
 // the same `updated`, only a further iteration of Kibitz's search is news.
 export function newerReading(game, prev) {
-    if (!prev) return true;
-    if (game.updated !== prev.updated) return game.updated > prev.updated;
+    return newerGame(game, prev, searchNews);
+}
+
+function searchNews(game, prev) {
     if (Boolean(game.engine?.thinking) !== Boolean(prev.engine?.thinking)) return true;
     const s = game.engine?.search;
     const p = prev.engine?.search;

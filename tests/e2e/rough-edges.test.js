@@ -279,6 +279,7 @@ test('"server cannot be reached" goes when the page reconnects', { timeout: 9000
             await page.press('#move-input', 'Enter');
             await page.waitForSelector('#error:not([hidden])');
             assert.equal(await page.textContent('#error-text'), OFFLINE);
+            await shot(page, 'offline-desktop');
             own = await startServer(dir, own.port);
             await page.waitForSelector('#error', { state: 'hidden', timeout: 20000 });
             // And the page works again.

@@ -85,7 +85,9 @@ export function reason(text) {
     return t;
 }
 
-const FEN = /[1-8pnbrqkPNBRQK]{1,8}(\/[1-8pnbrqkPNBRQK]{1,8}){7}( [wb]( [-KQkqA-Ha-h]+( [-a-h1-8]+( \d+ \d+)?)?)?)?/;
+// A FEN's board, and its other fields where they follow.
+const FEN = new RegExp('[1-8pnbrqkPNBRQK]{1,8}(/[1-8pnbrqkPNBRQK]{1,8}){7}' +
+    '( [wb]( [-KQkqA-Ha-h]+( [-a-h1-8]+( \\d+ \\d+)?)?)?)?');
 
 function hasFen(t) {
     return FEN.test(t);

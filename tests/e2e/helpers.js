@@ -11,6 +11,9 @@ import { chromium } from 'playwright-core';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const KIBITZ = process.env.KIBITZ || path.join(ROOT, 'build/kibitz');
+// The web app the server serves; another folder (e.g. an older commit's web/) shows whether a
+// test catches what a change fixed.
+const WEB = process.env.KIBITZ_WEB || path.join(ROOT, 'web');
 
 // A fresh temporary folder for a test's database.
 export function tempDir() {
@@ -24,7 +27,7 @@ export function tempDir() {
 export function startServer(dir, port = 0, args = ['--no-book', '--tables', '']) {
     return new Promise((resolve, reject) => {
         const proc = spawn(KIBITZ, ['play', '--port', String(port), '--db', path.join(dir, 'k.db'),
-            '--web', path.join(ROOT, 'web'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+            '--web', WEB, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
         let out = '';
         const timer = setTimeout(() => reject(new Error(`no address from kibitz play: ${out}`)),
             15000);

@@ -1,0 +1,207 @@
+// A game as a tree of moves (the server's "tree": {mainline, next_id, nodes}): an index of its
+// nodes, the line through a node, moving between nodes and variations, and the inline move-list
+// model (the main line as numbered rows, variations in parentheses, comments and NAG glyphs),
+// in the way lichess shows a game. Node "ply" is the game's half-move count after the move:
+// White moved when it is odd.
+
+import { parseFen } from './fen.js';
+
+// The glyphs of the common NAGs; others show as "$n".
+export const NAG_GLYPHS = {
+    1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 13: '∞', 14: '⩲',
+    15: '⩱', 16: '±', 17: '∓', 18: '+−', 19: '−+', 22: '⨀', 32: '⟳', 36: '→', 40: '↑',
+    132: '⇆', 146: 'N',
+};
+
+// The move-quality NAGs the annotation menu offers, in lichess's order, with their names.
+export const MOVE_NAGS = [
+    { nag: 1, glyph: '!', name: 'Good move' }, { nag: 2, glyph: '?', name: 'Mistake' },
+    { nag: 3, glyph: '!!', name: 'Brilliant move' }, { nag: 4, glyph: '??', name: 'Blunder' },
+    { nag: 5, glyph: '!?', name: 'Interesting move' },
+    { nag: 6, glyph: '?!', name: 'Dubious move' },
+];
+
+// "!?" for [5]; "!! ±" for [3, 16]: the move NAGs joined to the SAN, the others after a space.
+export function nagText(nags) {
+    const list = Array.isArray(nags) ? nags : [];
+    const move = list.filter((n) => n >= 1 && n <= 6).map((n) => NAG_GLYPHS[n]).join('');
+    const other = list.filter((n) => !(n >= 1 && n <= 6))
+        .map((n) => NAG_GLYPHS[n] || `$${n}`).join(' ');
+    return move + (other ? ` ${other}` : '');
+}
+
+// "12." for White's move at game ply 23, "12..." for Black's at game ply 24.
+export function moveNumber(ply) {
+    return ply % 2 === 1 ? `${(ply + 1) / 2}.` : `${ply / 2}...`;
+}
+
+// A tree built from the plain move list {start_fen, moves} of a game object without "tree"
+// (ids are the plies from the start), so the page works the same on either.
+export function treeFromMoves(game) {
+    const start = parseFen(game.start_fen) || { turn: 'white', fullmove: 1 };
+    const base = 2 * (start.fullmove - 1) + (start.turn === 'black' ? 1 : 0);
+    const moves = game.moves || [];
+    const nodes = [{ id: 0, parent: null, ply: base, fen: game.start_fen,
+        children: moves.length ? [1] : [] }];
+    moves.forEach((m, i) => nodes.push({ ...m, id: i + 1, parent: i, ply: base + i + 1,
+        children: i + 1 < moves.length ? [i + 2] : [] }));
+    return { mainline: nodes.map((n) => n.id), next_id: nodes.length, nodes };
+}
+
+// {byId: Map id -> node (with .depth: plies from the root), root, mainline: [ids]}; null for a
+// tree without nodes.
+export function indexTree(tree) {
+    if (!tree || !Array.isArray(tree.nodes) || !tree.nodes.length) return null;
+    const byId = new Map(tree.nodes.map((n) => [n.id, { ...n, children: n.children || [] }]));
+    const root = [...byId.values()].find((n) => n.parent === null || n.parent === undefined);
+    if (!root) return null;
+    const stack = [[root, 0]];
+    while (stack.length) {
+        const [n, d] = stack.pop();
+        n.depth = d;
+        for (const c of n.children) if (byId.has(c)) stack.push([byId.get(c), d + 1]);
+    }
+    const mainline = [root.id];
+    for (let n = root; n.children.length && byId.has(n.children[0]);) {
+        n = byId.get(n.children[0]);
+        mainline.push(n.id);
+    }
+    return { byId, root, mainline, mainSet: new Set(mainline) };
+}
+
+// The ids from the root to id, both included ([] for an unknown id).
+export function pathTo(index, id) {
+    const out = [];
+    for (let n = index.byId.get(id); n; n = index.byId.get(n.parent)) out.unshift(n.id);
+    return out;
+}
+
+// The line through id: its path from the root, then on along the first children to the end.
+export function lineThrough(index, id) {
+    const out = pathTo(index, id);
+    if (!out.length) return index.mainline.slice();
+    for (let n = index.byId.get(id); n.children.length && index.byId.has(n.children[0]);) {
+        n = index.byId.get(n.children[0]);
+        out.push(n.id);
+    }
+    return out;
+}
+
+// True when id lies on the main line.
+export function onMainline(index, id) {
+    return index.mainSet.has(id);
+}
+
+// The node to show after a step from id: 'prev' (the parent), 'next' (the first child), 'first'
+// (the root), 'last' (the end of the line), 'up' / 'down' (the previous / next variation at
+// the nearest branching point at or above id). Stays at id where there is nowhere to go.
+export function navigate(index, id, dir) {
+    const n = index.byId.get(id);
+    if (!n) return index.mainline[index.mainline.length - 1];
+    if (dir === 'first') return index.root.id;
+    if (dir === 'prev') return n.parent ?? n.id;
+    if (dir === 'next') return n.children.find((c) => index.byId.has(c)) ?? n.id;
+    if (dir === 'last') {
+        const line = lineThrough(index, id);
+        return line[line.length - 1];
+    }
+    if (dir === 'up' || dir === 'down') {
+        for (let m = n; m && m.parent !== null && m.parent !== undefined;
+            m = index.byId.get(m.parent)) {
+            const siblings = index.byId.get(m.parent).children;
+            if (siblings.length < 2) continue;
+            const at = siblings.indexOf(m.id) + (dir === 'up' ? -1 : 1);
+            return at >= 0 && at < siblings.length ? siblings[at] : n.id;
+        }
+    }
+    return n.id;
+}
+
+function cell(n, number) {
+    return { id: n.id, san: n.san, ply: n.ply, number, glyphs: nagText(n.nags),
+        nags: n.nags || [] };
+}
+
+// The tokens of the variation that starts at node s: moves (numbered where White moves and
+// where a line starts or resumes with Black), comments, and sub-variations ('sub') after the
+// move they are alternatives to. A sub-variation is a 'block' (indented) when there are several
+// at one point or it lies three or more deep; else it is inline in parentheses.
+function variation(index, s, depth) {
+    const tokens = [];
+    let needNumber = true;
+    for (let n = s; n;) {
+        if (n.comment_before) {
+            tokens.push({ type: 'comment', id: n.id, text: n.comment_before, before: true });
+            needNumber = true;
+        }
+        const white = n.ply % 2 === 1;
+        tokens.push({ type: 'move',
+            ...cell(n, white || needNumber ? moveNumber(n.ply) : null) });
+        needNumber = false;
+        if (n.comment) {
+            tokens.push({ type: 'comment', id: n.id, text: n.comment });
+            needNumber = true;
+        }
+        if (n !== s) {
+            const alts = index.byId.get(n.parent).children.slice(1)
+                .filter((c) => index.byId.has(c));
+            if (alts.length) {
+                tokens.push({ type: 'sub', depth: depth + 1,
+                    block: alts.length > 1 || depth + 1 >= 3,
+                    lines: alts.map((a) => variation(index, index.byId.get(a), depth + 1)) });
+                needNumber = true;
+            }
+        }
+        n = index.byId.get(n.children[0]);
+    }
+    return { depth, start: s.id, tokens };
+}
+
+// The move list: [{type: 'row', number, white, black} | {type: 'box', comments, lines}].
+// Row cells are {id, san, ply, number, glyphs, nags, index} (index: the main-line ply from the
+// start, 1 for the first move) or null (shown as "…"). A box interrupts the rows after a
+// main-line move with its comment and the variations that are alternatives to it, each a line
+// {depth: 1, start, tokens}; the game's opening comment is a box before the first row.
+export function moveListModel(index) {
+    const items = [];
+    if (!index) return items;
+    const { byId, mainline } = index;
+    const box = (n) => ({ type: 'box', comments: [], lines: [], id: n.id });
+    if (index.root.comment) {
+        const b = box(index.root);
+        b.comments.push({ id: index.root.id, text: index.root.comment });
+        items.push(b);
+    }
+    let row = null;
+    for (let i = 1; i < mainline.length; i++) {
+        const n = byId.get(mainline[i]);
+        const white = n.ply % 2 === 1;
+        const number = Math.ceil(n.ply / 2);
+        if (n.comment_before) {
+            const b = box(n);
+            b.comments.push({ id: n.id, text: n.comment_before, before: true });
+            items.push(b);
+            row = null;
+        }
+        const c = { ...cell(n, moveNumber(n.ply)), index: i };
+        if (white) {
+            row = { type: 'row', number, white: c, black: null };
+            items.push(row);
+        } else if (row && row.number === number && !row.black) {
+            row.black = c;
+            row = null;
+        } else {
+            items.push({ type: 'row', number, white: null, black: c });
+            row = null;
+        }
+        const alts = byId.get(n.parent).children.slice(1).filter((id) => byId.has(id));
+        if (n.comment || alts.length) {
+            const b = box(n);
+            if (n.comment) b.comments.push({ id: n.id, text: n.comment });
+            b.lines = alts.map((a) => variation(index, byId.get(a), 1));
+            items.push(b);
+            row = null;
+        }
+    }
+    return items;
+}

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { indexTree, pathTo, lineThrough, navigate, moveListModel, nagText, moveNumber,
-    treeFromMoves, onMainline } from '../../web/js/lib/tree.js';
+    treeFromMoves, onMainline, menuChoices } from '../../web/js/lib/tree.js';
 import { INITIAL_FEN } from '../../web/js/lib/fen.js';
 
 // 1. e4 {best by test} e5 (1... c5 2. Nf3 (2. Nc3 Nc6) (2. c3) 2... d6) (1... e6) 2. Nf3! Nc6
@@ -139,4 +139,21 @@ test('numbers from a position with Black to move, and NAG text', () => {
     const plain = indexTree(treeFromMoves({ start_fen: INITIAL_FEN, moves: [] }));
     assert.deepEqual(plain.mainline, [0]);
     assert.deepEqual(moveListModel(plain), []);
+});
+
+test('the move menu offers what the board allows', () => {
+    const ix = indexTree(TREE);
+    assert.equal(menuChoices(ix, 0, true), null);
+    assert.deepEqual(menuChoices(ix, 3, true),
+        { promote: false, mainline: false, remove: true, annotate: true });
+    assert.deepEqual(menuChoices(ix, 6, true),
+        { promote: true, mainline: true, remove: true, annotate: true });
+    // A finished game: its moves stay, a variation off them can't replace them, but a
+    // variation inside a variation can be promoted there.
+    assert.deepEqual(menuChoices(ix, 3, false),
+        { promote: false, mainline: false, remove: false, annotate: true });
+    assert.deepEqual(menuChoices(ix, 7, false),
+        { promote: false, mainline: false, remove: true, annotate: true });
+    assert.deepEqual(menuChoices(ix, 9, false),
+        { promote: true, mainline: false, remove: true, annotate: true });
 });

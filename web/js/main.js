@@ -5,20 +5,25 @@ import { request } from './api.js';
 import { gameCalls } from './calls.js';
 import { followStream } from './stream.js';
 import { createBoard, askPromotion } from './board.js';
-import { app, tokens, invites, shownPly, isLive, fenAt, myTurn, writeFlag } from './state.js';
+import { app, tokens, invites, shownPly, isLive, fenAt, myTurn, writeFlag, treeIndex, shownNode,
+    currentLine, explorable } from './state.js';
+import { positionSync, positionField } from './sync.js';
+import { navigate } from './lib/tree.js';
+import { setupAnnotate, playOnTitle } from './views/annotate.js';
+import { renderTags } from './views/tags.js';
 import { showError, clearError, notify, clearNotice, announce, copyText, h } from './dom.js';
 import { GONE } from './lib/errors.js';
 import { newerGame } from './lib/answers.js';
 import * as sound from './sound.js';
 import { renderGame, updateClocks, resultWords } from './views/game.js';
-import { fillForm, readForm, updateVisibility } from './views/newgame.js';
+import { fillForm, readForm, updateVisibility, setPurpose } from './views/newgame.js';
 import { renderGames } from './views/games.js';
 import { listScope, listedGames, showScope } from './list.js';
 import { parseRoute, gameHash, inviteLink } from './lib/route.js';
 import { candidates, promotionPieces } from './lib/moves.js';
 import { plyInfo, clampPly } from './lib/movelist.js';
 import { sanToSpeech } from './lib/speech.js';
-import { knowledgeFor, fromAnalysis } from './lib/knowledge.js';
+import { fromAnalysis } from './lib/knowledge.js';
 import { SHORTCUTS, actionFor } from './lib/keys.js';
 import * as settings from './lib/settings.js';
 
@@ -50,9 +55,9 @@ async function openGame(id, inviteSeat, inviteToken) {
     }
     const stored = tokens.get(id);
     Object.assign(app, { id, game: null, seat: stored?.seat || null, token: stored?.token || null,
-        shownPly: null, thinking: null, analysis: null, knowledge: null, hint: null,
+        node: null, thinking: null, analysis: null, knowledge: null, hint: null,
         analysisOn: false, earlier: null, bannerClosed: false });
-    knowledgeKey = '';
+    positions.reset();
     let game = null;
     if (app.token) {
         try {
@@ -162,7 +167,7 @@ function setGame(game, first, fromStream = false) {
         }
         if (added !== 0) app.earlier = null;
     }
-    if (app.shownPly !== null && app.shownPly >= game.moves.length) app.shownPly = null;
+    if (app.node !== null && !treeIndex().byId.has(app.node)) app.node = null;
     if (!game.engine?.thinking && app.thinking && app.thinking.ply < game.moves.length - 1) {
         app.thinking = null;
     }
@@ -232,83 +237,14 @@ async function playPremove([orig, dest], choice) {
     sendMove(cands.find((u) => u.length === 5 && u[4] === letter) || cands[0]);
 }
 
-let analysisKey = '';
-let analysisTimer = null;
-
 function render(fresh = false) {
     if (!app.game) return;
     renderGame(board, jump, fresh);
-    syncAnalysis();
-    syncKnowledge();
-    loadEarlierLegal();
+    renderTags(app.game);
+    positions.sync();
 }
 
-let knowledgeKey = '';
-
-// What the opening book and the endgame tables know of the shown position, on analysis boards
-// and in finished games (GET /knowledge; analysis events bring the same while analysing).
-async function syncKnowledge() {
-    const g = app.game;
-    if (!g || !(g.mode === 'analysis' || g.over)) return;
-    const ply = shownPly();
-    const fen = fenAt(ply);
-    const key = `${g.id}|${ply}|${fen}`;
-    if (key === knowledgeKey) return;
-    knowledgeKey = key;
-    if (knowledgeFor(app.knowledge, ply, fen)) return;
-    let r = null;
-    try {
-        r = await request('GET', gamePath(`/knowledge?ply=${ply}`), {});
-    } catch {
-        r = null;  // Not shown: the block is a help, not a necessity.
-    }
-    if (!r || knowledgeKey !== key || r.fen !== fen) return;
-    app.knowledge = { ply: r.ply, fen: r.fen, book: r.book, tablebase: r.tablebase };
-    render();
-}
-
-// Keeps the server's analysis on the shown position while analysis is on.
-function syncAnalysis() {
-    const key = app.analysisOn ? `${shownPly()}|${fenAt(shownPly())}|${app.multipv}|${app.threat}`
-        : 'off';
-    if (key === analysisKey) return;
-    const wasOn = analysisKey !== '' && analysisKey !== 'off';
-    analysisKey = key;
-    clearTimeout(analysisTimer);
-    if (!app.analysisOn && !wasOn) return;
-    analysisTimer = setTimeout(async () => {
-        const body = app.analysisOn
-            ? { on: true, multipv: app.multipv, ply: shownPly(), threat: app.threat }
-            : { on: false };
-        const r = await callGame('analysis', 'POST', '/analysis', { body });
-        if (!r && app.analysisOn) {
-            app.analysisOn = false;
-            analysisKey = 'off';
-            render();
-        }
-    }, 120);
-}
-
-// In analysis mode an earlier position can be moved from; its legal moves come from the
-// server (GET /legal?ply=N). Without that endpoint the server judges the move when sent.
-async function loadEarlierLegal() {
-    const g = app.game;
-    if (!g || g.mode !== 'analysis' || app.seat !== 'both' || isLive()) return;
-    const ply = shownPly();
-    const fen = fenAt(ply);
-    if (app.earlier && app.earlier.ply === ply && app.earlier.fen === fen) return;
-    app.earlier = { ply, fen, legal: [], free: false };
-    let legal = null;
-    try {
-        const r = await request('GET', gamePath(`/legal?ply=${ply}`), { token: app.token });
-        legal = Array.isArray(r?.legal) ? r.legal : null;
-    } catch {
-        legal = null;
-    }
-    if (!app.earlier || app.earlier.ply !== ply) return;
-    app.earlier = { ply, fen, legal: legal || [], free: legal === null };
-    render();
-}
+const positions = positionSync({ gamePath, callGame, render });
 
 // 3. Moves.
 
@@ -335,24 +271,27 @@ async function boardMove(orig, dest) {
 
 async function sendMove(text) {
     const body = { move: text };
-    const earlier = !isLive() && app.game.mode === 'analysis';
-    if (earlier) body.ply = shownPly();
+    const earlier = !isLive() && explorable();
+    if (earlier) Object.assign(body, positionField());
     const game = await callGame('move', 'POST', '/move', { body, detail: { move: text } });
     if (!game) {
         render();
         return false;
     }
-    if (earlier) app.shownPly = null;
+    // The node the move led to is shown; the end of the main line is followed as it grows.
+    const end = game.tree?.mainline?.at(-1);
+    if (Number.isInteger(game.node) && game.node !== end) app.node = game.node;
+    else if (earlier || game.node === end) app.node = null;
     if (game.id === app.id) setGame(game, false);
     return true;
 }
 
 async function playLine(moves, ply) {
-    if (app.game.mode !== 'analysis' || app.seat !== 'both') {
-        showError('Lines can be played out on an analysis board only.');
+    if (!explorable()) {
+        showError('Lines can be played out on an analysis board or in a finished game only.');
         return;
     }
-    app.shownPly = ply === app.game.moves.length ? null : ply;
+    if (ply !== shownPly()) return;
     for (const uci of moves) {
         if (!(await sendMove(uci))) break;
     }
@@ -360,16 +299,27 @@ async function playLine(moves, ply) {
 
 // 4. Actions.
 
+// Shows the position `ply` half-moves from the start on the line shown.
 function jump(ply) {
-    if (!app.game) return;
-    const total = app.game.moves.length;
-    const p = clampPly(ply, total);
-    app.shownPly = p === total ? null : p;
-    app.bannerClosed = app.bannerClosed || p !== total;
+    const line = currentLine();
+    if (app.game && line.length) showNode(line[clampPly(ply, line.length - 1)]);
+}
+
+// Shows node `id` of the tree (the end of the main line: the game as it goes on).
+function showNode(id) {
+    const ix = treeIndex();
+    if (!ix || !ix.byId.has(id)) return;
+    app.node = id === ix.mainline.at(-1) ? null : id;
+    app.bannerClosed = app.bannerClosed || app.node !== null;
     render();
-    const move = p > 0 ? app.game.moves[p - 1] : null;
-    announce(move ? `Move ${p}: ${sanToSpeech(move.san, plyInfo(app.game.start_fen, p - 1).turn)}`
+    const n = ix.byId.get(id);
+    announce(n.san ? `Move ${n.depth}: ${sanToSpeech(n.san, n.ply % 2 ? 'white' : 'black')}`
         : 'Start position');
+}
+
+function go(dir) {
+    const ix = treeIndex();
+    if (ix) showNode(navigate(ix, shownNode(), dir));
 }
 
 async function createGame(body) {
@@ -397,10 +347,12 @@ function download(path) {
 }
 
 const actions = {
-    first: () => jump(0),
-    prev: () => jump(shownPly() - 1),
-    next: () => jump(shownPly() + 1),
-    last: () => jump(app.game ? app.game.moves.length : 0),
+    first: () => go('first'),
+    prev: () => go('prev'),
+    next: () => go('next'),
+    last: () => go('last'),
+    up: () => go('up'),
+    down: () => go('down'),
     new: () => openNewDialog(),
     flip: () => {
         board.flip();
@@ -410,7 +362,7 @@ const actions = {
         if (!needGame()) return;
         const g = await callGame('takeback', 'POST', '/takeback');
         if (g) {
-            app.shownPly = null;
+            app.node = null;
             setGame(g, false);
         }
     },
@@ -462,6 +414,11 @@ const actions = {
     },
     continue: async () => {
         if (!needGame()) return;
+        if (app.game.tree) {
+            openNewDialog({ mode: 'engine' }, { kind: 'playon', title: playOnTitle(),
+                from: { game: app.id, node: shownNode() } });
+            return;
+        }
         const pgn = await callGame('export', 'GET', '/pgn', { token: null });
         if (typeof pgn !== 'string') return;
         openNewDialog({ start: 'pgn', pgn, ply: shownPly() });
@@ -474,7 +431,7 @@ const actions = {
         const ok = await copyText(fenAt(shownPly()));
         notify(ok ? 'FEN copied.' : `FEN: ${fenAt(shownPly())}`);
     },
-    import: () => openNewDialog({ start: 'pgn' }),
+    import: () => openNewDialog({ start: 'pgn', mode: 'analysis' }, { kind: 'import' }),
     games: () => openGames(),
     mute: () => {
         sound.setMuted(!sound.isMuted());
@@ -533,11 +490,13 @@ function renderToggles() {
 
 // 5. Dialogs.
 
-function openNewDialog(overrides = {}) {
+// purpose: {kind: 'new' | 'import' | 'playon', title, from} (newgame.js).
+function openNewDialog(overrides = {}, purpose = { kind: 'new' }) {
     const form = $('new-form');
     const s = settings.validate({ ...settings.load(localStorage, app.info), ...overrides },
         app.info);
     fillForm(form, s, app.info);
+    setPurpose(form, purpose);
     const dlg = $('dlg-new');
     dlg.returnValue = '';
     if (!dlg.open) dlg.showModal();
@@ -586,7 +545,13 @@ function setupDialogs() {
     $('dlg-new').addEventListener('close', () => {
         if ($('dlg-new').returnValue !== 'ok') return;
         const s = readForm(form, app.info);
-        settings.save(localStorage, s);
+        const purpose = form.purpose || { kind: 'new' };
+        if (purpose.kind === 'playon') {
+            createGame({ ...settings.requestBody({ ...s, mode: 'engine', start: 'initial',
+                chess960: false }), from: purpose.from });
+            return;
+        }
+        if (purpose.kind === 'new') settings.save(localStorage, s);
         createGame(settings.requestBody(s));
     });
     $('help-list').replaceChildren(...SHORTCUTS.flatMap((s) => [
@@ -626,6 +591,7 @@ function setupEvents() {
         if (!text || !app.game) return;
         if (await sendMove(text)) $('move-input').value = '';
     });
+    setupAnnotate({ callGame, setGame, showNode, render });
     document.addEventListener('kibitz-play-line', (e) => playLine(e.detail.moves, e.detail.ply));
     document.addEventListener('keydown', (e) => {
         const dialogOpen = !!document.querySelector('dialog[open]');

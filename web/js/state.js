@@ -2,6 +2,7 @@
 // page is (seat and token), the ply shown, and the engine's latest words.
 
 import { tokenStore } from './lib/tokens.js';
+import { indexTree, lineThrough, treeFromMoves } from './lib/tree.js';
 
 // Seat tokens per game, kept in localStorage.
 export const tokens = tokenStore(window.localStorage);
@@ -13,7 +14,7 @@ export const app = {
     id: null,
     seat: null,
     token: null,
-    shownPly: null,
+    node: null,
     receivedAt: 0,
     thinking: null,
     analysis: null,
@@ -68,21 +69,58 @@ export const invites = {
     },
 };
 
-// The number of half-moves of the position shown (the live position when shownPly is null).
-export function shownPly() {
-    const total = app.game ? app.game.moves.length : 0;
-    return app.shownPly === null ? total : Math.min(app.shownPly, total);
-}
-
-// True when the shown position is the game's current one.
-export function isLive() {
-    return !app.game || shownPly() === app.game.moves.length;
-}
-
-// The FEN of the position after `ply` half-moves.
-export function fenAt(ply) {
+// The game's move tree, indexed (game.tree, or one made of game.moves); cached per game object.
+let indexed = { game: null, index: null };
+export function treeIndex() {
     const g = app.game;
-    return ply <= 0 ? g.start_fen : g.moves[ply - 1].fen;
+    if (!g) return null;
+    if (indexed.game !== g) indexed = { game: g, index: indexTree(g.tree || treeFromMoves(g)) };
+    return indexed.index;
+}
+
+// The id of the node shown: app.node while the tree has it, else the end of the main line
+// (app.node null follows the game as it grows).
+export function shownNode() {
+    const ix = treeIndex();
+    if (!ix) return null;
+    return app.node !== null && ix.byId.has(app.node) ? app.node : ix.mainline.at(-1);
+}
+
+// The line shown: the path to the shown node and on along first children (ids, root first).
+export function currentLine() {
+    const ix = treeIndex();
+    return ix ? lineThrough(ix, shownNode()) : [];
+}
+
+// The number of half-moves from the start of the position shown.
+export function shownPly() {
+    const ix = treeIndex();
+    return ix ? ix.byId.get(shownNode()).depth : 0;
+}
+
+// True when the shown position is the game's current one (the end of the main line).
+export function isLive() {
+    const ix = treeIndex();
+    return !ix || shownNode() === ix.mainline.at(-1);
+}
+
+// The node `ply` half-moves from the start on the line shown (its move: san, uci, fen, eval).
+export function nodeAt(ply) {
+    const ix = treeIndex();
+    const line = currentLine();
+    return ix && ply >= 0 && ply < line.length ? ix.byId.get(line[ply]) : null;
+}
+
+// The FEN of the position after `ply` half-moves on the line shown.
+export function fenAt(ply) {
+    const n = nodeAt(ply);
+    return n ? n.fen : app.game.start_fen;
+}
+
+// The node id of the shown position for the server, or null where it is not needed (a game
+// without a tree, or the end of the main line).
+export function nodeParam() {
+    return app.game?.tree && !isLive() ? shownNode() : null;
 }
 
 // True when this page holds the seat that is to move in the live position.
@@ -90,4 +128,12 @@ export function myTurn() {
     const g = app.game;
     if (!g || g.over || !app.seat) return false;
     return app.seat === 'both' || app.seat === g.turn;
+}
+
+// True when moves may be played from earlier positions and the tree annotated (variations,
+// comments, NAGs): on an analysis board with its token, in a finished game with a seat.
+export function explorable() {
+    const g = app.game;
+    if (!g || !app.token) return false;
+    return (g.mode === 'analysis' && app.seat === 'both') || (g.over && !!app.seat);
 }

@@ -4,6 +4,8 @@
 export const SHORTCUTS = [
     { key: 'ArrowLeft', action: 'prev', help: 'previous move' },
     { key: 'ArrowRight', action: 'next', help: 'next move' },
+    { key: 'ArrowUp', action: 'up', help: 'previous variation' },
+    { key: 'ArrowDown', action: 'down', help: 'next variation' },
     { key: 'Home', action: 'first', help: 'start position' },
     { key: 'End', action: 'last', help: 'last move' },
     { key: 'n', action: 'new', help: 'new game' },

@@ -205,3 +205,26 @@ export function moveListModel(index) {
     }
     return items;
 }
+
+// What the move menu offers for node `id`: {promote, mainline, remove, annotate}; null at the
+// root. On an analysis board everything; in a finished game (analysisBoard false) the moves
+// played stay the main line: no promoting over them, no deleting them.
+export function menuChoices(ix, id, analysisBoard) {
+    const n = ix?.byId.get(id);
+    if (!n || n.parent === null || n.parent === undefined) return null;
+    const main = onMainline(ix, id);
+    // The fork where id's line leaves its parent's line, and whether that parent line is the
+    // main line (promoting there would replace the main line's moves).
+    let forkOnMain = false;
+    if (!main) {
+        let m = n;
+        while (ix.byId.get(m.parent).children[0] === m.id) m = ix.byId.get(m.parent);
+        forkOnMain = onMainline(ix, m.parent);
+    }
+    return {
+        promote: !main && (analysisBoard || !forkOnMain),
+        mainline: !main && analysisBoard,
+        remove: analysisBoard || !main,
+        annotate: true,
+    };
+}

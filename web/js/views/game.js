@@ -1,7 +1,8 @@
 // Renders the whole game screen from the state object: board, players and clocks, status,
 // banner, move list, buttons, engine panel, evaluation bar and review.
 
-import { app, shownPly, isLive, fenAt, myTurn, invites } from '../state.js';
+import { app, shownPly, isLive, fenAt, myTurn, invites, nodeAt, shownNode, currentLine,
+    explorable } from '../state.js';
 import { h } from '../dom.js';
 import { moveTable, uciSquares } from '../lib/moves.js';
 import { plyInfo } from '../lib/movelist.js';
@@ -12,6 +13,7 @@ import { renderMoves } from './movelist.js';
 import { renderThinking, renderLines, renderKnowledge, renderEvalBar } from './engine.js';
 import { knowledgeFor, bookMoveInfo } from '../lib/knowledge.js';
 import { renderGraph, reviewNote } from './review.js';
+import { taggedPlayer } from './tags.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -23,7 +25,7 @@ export function renderGame(board, jump, fresh = false) {
     const live = isLive();
     const fen = fenAt(ply);
     const turn = live ? g.turn : plyInfo(g.start_fen, ply).turn;
-    const last = ply > 0 ? g.moves[ply - 1] : null;
+    const last = ply > 0 ? nodeAt(ply) : null;
     const sq = last && uciSquares(last.uci);
     const check = live ? g.check : !!(last && /[+#]$/.test(last.san));
 
@@ -34,9 +36,9 @@ export function renderGame(board, jump, fresh = false) {
     if (live && myTurn()) {
         legal = g.legal || [];
         movable = g.turn;
-    } else if (!live && g.mode === 'analysis' && app.seat === 'both') {
+    } else if (!live && explorable()) {
         movable = turn;
-        if (app.earlier && app.earlier.ply === ply && app.earlier.fen === fen) {
+        if (app.earlier && app.earlier.node === shownNode() && app.earlier.fen === fen) {
             legal = app.earlier.legal;
             app.freeMove = app.earlier.free === true;
         }
@@ -97,6 +99,8 @@ function playerName(color) {
     const g = app.game;
     const seat = g.seats ? g.seats[color] : null;
     let name = color === 'white' ? 'White' : 'Black';
+    const tagged = g.mode === 'analysis' ? taggedPlayer(g, color) : '';
+    if (tagged) return tagged;
     if (g.players && g.players[color]) {
         name = g.players[color];
         if (g.mode === 'engine' && app.seat !== color && seat !== 'engine') name = 'Player';
@@ -227,6 +231,7 @@ function renderInvite() {
 function renderButtons(live, ply) {
     const g = app.game;
     const total = g.moves.length;
+    const end = currentLine().length - 1;
     const playing = app.seat === 'white' || app.seat === 'black';
     const set = (action, enabled, label) => {
         for (const b of document.querySelectorAll(`.panel [data-action="${action}"]`)) {
@@ -236,8 +241,8 @@ function renderButtons(live, ply) {
     };
     set('first', ply > 0);
     set('prev', ply > 0);
-    set('next', ply < total);
-    set('last', ply < total);
+    set('next', ply < end);
+    set('last', ply < end);
     set('takeback', !!app.seat && total > 0);
     set('hint', g.mode === 'engine' && myTurn() && app.engineShown);
     const opponentOffer = g.draw_offer && g.draw_offer !== app.seat;
@@ -249,7 +254,7 @@ function renderButtons(live, ply) {
     // The server reviews a game once it has ended (an analysis board at any time).
     set('review', !!app.seat && total > 0 && (g.over || g.mode === 'analysis'));
     set('continue', total > 0 || g.start_fen !== undefined);
-    $('move-input').disabled = !myTurn() && !(g.mode === 'analysis' && app.seat === 'both');
+    $('move-input').disabled = !myTurn() && !(explorable() && !live);
     const canAnalyse = g.mode === 'analysis' || (g.over && !!app.seat) ||
         (g.mode === 'humans' && g.over);
     $('analysis-controls').hidden = !canAnalyse;
@@ -289,7 +294,7 @@ function evalAt(ply, live, analysis) {
     if (rv && rv.eval) return rv.eval;
     if (live && g.engine?.thinking && app.thinking?.eval) return app.thinking.eval;
     for (let p = ply; p > 0 && p > ply - 2; p--) {
-        if (g.moves[p - 1].eval) return g.moves[p - 1].eval;
+        if (nodeAt(p)?.eval) return nodeAt(p).eval;
     }
     return null;
 }

@@ -1,41 +1,91 @@
-// The move list beside the board: numbered SAN rows, the shown ply highlighted, review labels
-// with the better move, and the result at the end.
+// The move list beside the board, as lichess shows a game: the main line in numbered rows,
+// each move's comment and the variations that are alternatives to it in a box below its row
+// (in parentheses, deeper ones inline or indented), NAG glyphs after the SAN, review labels
+// with the better move, and the result at the end. Clicking a move shows its position.
 
 import { h } from '../dom.js';
-import { pairMoves } from '../lib/movelist.js';
+import { moveListModel } from '../lib/tree.js';
+import { treeIndex, shownNode } from '../state.js';
+import { renderAnnotateBar } from './annotate.js';
 
 const GLYPHS = { inaccuracy: '?!', mistake: '?', blunder: '??' };
 
-// Renders the game's moves into the <ol>; onJump(ply) is called when a move is clicked.
-export function renderMoves(list, game, shownPly, onJump) {
+// Asks the page to show node `id` (main.js listens).
+function show(id) {
+    document.dispatchEvent(new CustomEvent('kibitz-show-node', { detail: { id } }));
+}
+
+function moveButton(cell, current, cls, label = '', number = '') {
+    const glyphs = cell.glyphs || label;
+    return h('button', {
+        class: `${cls}${cell.id === current ? ' current' : ''}`,
+        'data-node': cell.id,
+        'data-ply': cls.startsWith('move') ? cell.index : null,
+        'aria-label': `${number || cell.number} ${cell.san}${glyphs ? ` ${glyphs}` : ''}`,
+        'aria-current': cell.id === current ? 'step' : null,
+        onclick: () => show(cell.id),
+    }, cell.san, glyphs ? h('span', { class: 'glyph' }, glyphs) : null);
+}
+
+function comment(c) {
+    return h('span', { class: `comment${c.before ? ' before' : ''}`, 'data-node': c.id,
+        onclick: () => show(c.id) }, c.text);
+}
+
+// One variation line: its moves, comments and sub-variations.
+function line(l, current) {
+    const parts = [];
+    for (const t of l.tokens) {
+        if (t.type === 'move') {
+            if (t.number) parts.push(h('span', { class: 'vnum' }, t.number));
+            parts.push(moveButton(t, current, 'vmove'), ' ');
+        } else if (t.type === 'comment') {
+            parts.push(comment(t), ' ');
+        } else if (t.block) {
+            parts.push(...t.lines.map((s) => h('div', { class: `line block depth-${t.depth}` },
+                '(', ...line(s, current), ')')));
+        } else {
+            parts.push(...t.lines.map((s) => h('span', { class: 'sub' }, '(', ...line(s, current),
+                ') ')));
+        }
+    }
+    if (parts.at(-1) === ' ') parts.pop();
+    return parts;
+}
+
+// Renders the game's move tree into the <ol>. (shownPly and onJump are kept for the callers;
+// the node shown and clicks go through state.js and the 'kibitz-show-node' event.)
+export function renderMoves(list, game) {
     const review = game.review && Array.isArray(game.review.plies) ? game.review.plies : [];
     const byPly = new Map(review.map((p) => [p.ply, p]));
+    const current = shownNode();
     const items = [];
-    for (const row of pairMoves(game.start_fen, game.moves)) {
-        const cells = [h('span', { class: 'num', 'aria-hidden': 'true' }, `${row.number}.`)];
+    for (const item of moveListModel(treeIndex())) {
+        if (item.type === 'box') {
+            items.push(h('li', { class: 'box' },
+                ...item.comments.map((c) => h('p', {}, comment(c))),
+                ...item.lines.map((l) => h('div', { class: 'line depth-1' }, '(',
+                    ...line(l, current), ')'))));
+            continue;
+        }
+        const cells = [h('span', { class: 'num', 'aria-hidden': 'true' }, `${item.number}.`)];
         const notes = [];
-        for (const [color, cell] of [['white', row.white], ['black', row.black]]) {
+        for (const cell of [item.white, item.black]) {
             if (!cell) {
                 cells.push(h('span', { class: 'move empty', 'aria-hidden': 'true' }, '…'));
                 continue;
             }
-            const rv = byPly.get(cell.ply);
+            const rv = byPly.get(cell.index);
             const label = rv && rv.label;
-            const text = cell.san + (label ? GLYPHS[label] || '' : '');
-            cells.push(h('button', {
-                class: `move${cell.ply === shownPly ? ' current' : ''}` +
-                    (label ? ` label-${label}` : ''),
-                'data-ply': cell.ply,
-                'aria-label': `${row.number}${color === 'black' ? '...' : '.'} ${cell.san}` +
-                    (label ? `, ${label}` : ''),
-                'aria-current': cell.ply === shownPly ? 'step' : null,
-                onclick: () => onJump(cell.ply),
-            }, text));
+            const b = moveButton(cell, current, `move${label ? ` label-${label}` : ''}`,
+                label ? GLYPHS[label] || '' : '');
+            if (label) b.setAttribute('aria-label', `${b.getAttribute('aria-label')}, ${label}`);
+            cells.push(b);
             if (label) {
                 const better = rv.best_san ? ` ${rv.best_san} was best.` : '';
                 notes.push(h('span', { class: `note label-${label}` },
-                    `${row.number}${color === 'black' ? '...' : '.'} ${cell.san}: ` +
-                    `${label[0].toUpperCase()}${label.slice(1)}.${better}`));
+                    `${cell.number} ${cell.san}: ${label[0].toUpperCase()}${label.slice(1)}.` +
+                    better));
             }
         }
         items.push(h('li', {}, ...cells, ...notes));
@@ -45,13 +95,14 @@ export function renderMoves(list, game, shownPly, onJump) {
             `${game.result}${game.reason ? ` (${game.reason})` : ''}`)));
     }
     list.replaceChildren(...items);
-    const current = list.querySelector('.move.current');
-    if (current) {
-        const top = current.offsetTop - list.offsetTop;
+    renderAnnotateBar(game, current);
+    const el = list.querySelector('.current');
+    if (el) {
+        const top = el.offsetTop - list.offsetTop;
         if (top < list.scrollTop || top > list.scrollTop + list.clientHeight - 30) {
             list.scrollTop = top - list.clientHeight / 2;
         }
-    } else if (shownPly === game.moves.length) {
+    } else if (current === treeIndex()?.mainline.at(-1)) {
         list.scrollTop = list.scrollHeight;
     }
 }

@@ -54,10 +54,28 @@ export function readForm(form, info) {
     }, info);
 }
 
+// What the dialog is for, kept as form.purpose: {kind: 'new'} a new game; {kind: 'import'} a
+// PGN or FEN opened for analysis by default (keeping all the PGN has; playing it on against
+// Kibitz is the explicit choice of "vs Kibitz"); {kind: 'playon', title, from: {game, node}} a
+// game against Kibitz from a move of the game shown (no mode or start to choose).
+export function setPurpose(form, purpose) {
+    form.purpose = purpose;
+    const playon = purpose.kind === 'playon';
+    $('dlg-new-title').textContent = playon ? purpose.title
+        : purpose.kind === 'import' ? 'Import a game' : 'New game';
+    for (const el of form.querySelectorAll('.for-mode, .for-start')) el.hidden = playon;
+    if (playon) setRadio(form, 'mode', 'engine');
+    updateVisibility(form);
+}
+
 // Shows only the fields that matter for the chosen mode and start.
 export function updateVisibility(form) {
     const mode = getRadio(form, 'mode');
     const start = getRadio(form, 'start');
+    const kind = form.purpose?.kind;
+    $('new-ok').textContent = kind === 'playon' ? 'Play on'
+        : mode === 'analysis' && (kind === 'import' || start === 'pgn') ? 'Open for analysis'
+            : 'Start';
     for (const el of form.querySelectorAll('.for-engine')) {
         el.classList.toggle('hidden-field', mode !== 'engine');
     }

@@ -52,7 +52,8 @@ export function treeFromMoves(game) {
 // tree without nodes.
 export function indexTree(tree) {
     if (!tree || !Array.isArray(tree.nodes) || !tree.nodes.length) return null;
-    const byId = new Map(tree.nodes.map((n) => [n.id, { ...n, children: n.children || [] }]));
+    const byId = new Map(tree.nodes.filter((n) => n && typeof n === 'object')
+        .map((n) => [n.id, { ...n, children: n.children || [] }]));
     const root = [...byId.values()].find((n) => n.parent === null || n.parent === undefined);
     if (!root) return null;
     const stack = [[root, 0]];

@@ -282,6 +282,11 @@ async function sendMove(text) {
     const end = game.tree?.mainline?.at(-1);
     if (Number.isInteger(game.node) && game.node !== end) app.node = game.node;
     else if (earlier || game.node === end) app.node = null;
+    const played = earlier && game.tree?.nodes?.find((n) => n.id === game.node);
+    if (played && played.san) {  // A variation's move: setGame hears only the main line's.
+        sound.play(played.san.includes('x') ? 'capture' : 'move');
+        announce(sanToSpeech(played.san, played.ply % 2 ? 'white' : 'black'));
+    }
     if (game.id === app.id) setGame(game, false);
     return true;
 }

@@ -116,7 +116,7 @@ export function setupAnnotate(p) {
         const el = e.target.closest('[data-node]');
         if (!el || !explorable()) return;
         e.preventDefault();
-        openMenu(Number(el.dataset.node), el);
+        if (!longPressed) openMenu(Number(el.dataset.node), el);
     });
     const more = $('annotate').querySelector('button');
     more.onclick = () => {
@@ -126,10 +126,50 @@ export function setupAnnotate(p) {
     document.addEventListener('pointerdown', (e) => {
         if (!e.target.closest('#move-menu, #annotate')) closeMenu();
     });
-    $('move-menu').addEventListener('keydown', (e) => {
-        if (e.key === 'Escape') {
-            e.stopPropagation();
-            closeMenu();
-        }
+    $('move-menu').addEventListener('keydown', menuKeys);
+    setupLongPress();
+}
+
+// In the menu: Escape closes it, ↑ ↓ (and Home End) move between its buttons; the page's own
+// arrow keys (moves, variations) wait until it is closed.
+function menuKeys(e) {
+    const items = [...$('move-menu').querySelectorAll('button')];
+    const at = items.indexOf(document.activeElement);
+    const to = { ArrowDown: at + 1, ArrowRight: at + 1, ArrowUp: at - 1, ArrowLeft: at - 1,
+        Home: 0, End: items.length - 1 }[e.key];
+    if (e.key === 'Escape') closeMenu();
+    else if (to !== undefined) items[(to + items.length) % items.length]?.focus();
+    else return;
+    e.preventDefault();
+    e.stopPropagation();
+}
+
+// A long press (half a second) on a move with a finger opens its menu, for browsers that give
+// no context menu event for it; the click that ends the press then does nothing else.
+const LONG_PRESS_MS = 500;
+let longPressed = false;
+function setupLongPress() {
+    let timer = null;
+    const list = $('moves');
+    list.addEventListener('pointerdown', (e) => {
+        const el = e.target.closest('[data-node]');
+        longPressed = false;
+        if (!el || e.pointerType !== 'touch' || !explorable()) return;
+        timer = setTimeout(() => {
+            longPressed = true;
+            openMenu(Number(el.dataset.node), el);
+        }, LONG_PRESS_MS);
     });
+    for (const type of ['pointerup', 'pointercancel', 'pointermove', 'pointerleave']) {
+        list.addEventListener(type, (e) => {
+            if (type === 'pointermove' && Math.hypot(e.movementX, e.movementY) < 4) return;
+            clearTimeout(timer);
+        });
+    }
+    list.addEventListener('click', (e) => {
+        if (!longPressed) return;
+        longPressed = false;
+        e.stopPropagation();
+        e.preventDefault();
+    }, true);
 }

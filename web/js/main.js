@@ -6,7 +6,7 @@ import { gameCalls } from './calls.js';
 import { followStream } from './stream.js';
 import { createBoard, askPromotion } from './board.js';
 import { app, tokens, invites, shownPly, isLive, fenAt, myTurn, writeFlag, treeIndex, shownNode,
-    currentLine, explorable } from './state.js';
+    explorable } from './state.js';
 import { positionSync, positionField } from './sync.js';
 import { navigate } from './lib/tree.js';
 import { setupAnnotate, playOnTitle } from './views/annotate.js';
@@ -304,10 +304,10 @@ async function playLine(moves, ply) {
 
 // 4. Actions.
 
-// Shows the position `ply` half-moves from the start on the line shown.
+// Shows the main line's position `ply` half-moves from the start (the review graph's clicks).
 function jump(ply) {
-    const line = currentLine();
-    if (app.game && line.length) showNode(line[clampPly(ply, line.length - 1)]);
+    const ix = treeIndex();
+    if (ix) showNode(ix.mainline[clampPly(ply, ix.mainline.length - 1)]);
 }
 
 // Shows node `id` of the tree (the end of the main line: the game as it goes on).
@@ -564,7 +564,8 @@ function setupDialogs() {
 }
 
 function keyName(key) {
-    return { ArrowLeft: '←', ArrowRight: '→', Escape: 'Esc' }[key] || key;
+    return { ArrowLeft: '←', ArrowRight: '→', ArrowUp: '↑', ArrowDown: '↓', Escape: 'Esc' }[key] ||
+        key;
 }
 
 // 6. Wiring.

@@ -104,6 +104,12 @@ export function isLive() {
     return !ix || shownNode() === ix.mainline.at(-1);
 }
 
+// True when the node shown lies on the main line (the game's moves; reviews are of these).
+export function onMainLine() {
+    const ix = treeIndex();
+    return !ix || ix.mainSet.has(shownNode());
+}
+
 // The node `ply` half-moves from the start on the line shown (its move: san, uci, fen, eval).
 export function nodeAt(ply) {
     const ix = treeIndex();

@@ -2,7 +2,7 @@
 // banner, move list, buttons, engine panel, evaluation bar and review.
 
 import { app, shownPly, isLive, fenAt, myTurn, invites, nodeAt, shownNode, currentLine,
-    explorable } from '../state.js';
+    explorable, onMainLine } from '../state.js';
 import { h } from '../dom.js';
 import { moveTable, uciSquares } from '../lib/moves.js';
 import { plyInfo } from '../lib/movelist.js';
@@ -290,7 +290,7 @@ function evalAt(ply, live, analysis) {
         const best = [...analysis.lines].sort((x, y) => x.multipv - y.multipv)[0];
         if (best.eval) return best.eval;
     }
-    const rv = g.review?.plies?.find((p) => p.ply === ply);
+    const rv = onMainLine() ? g.review?.plies?.find((p) => p.ply === ply) : null;
     if (rv && rv.eval) return rv.eval;
     if (live && g.engine?.thinking && app.thinking?.eval) return app.thinking.eval;
     for (let p = ply; p > 0 && p > ply - 2; p--) {
@@ -311,5 +311,5 @@ function renderReview(ply, jump) {
         ? `Reviewing… ${g.review.done} of ${g.review.total} positions` : '';
     renderGraph($('graph'), g.review, g.moves.length, ply, jump,
         { x: $('graph-x'), y: $('graph-y') }, plyInfo(g.start_fen, 0));
-    $('review-note').textContent = reviewNote(g.review, g, ply);
+    $('review-note').textContent = onMainLine() ? reviewNote(g.review, g, ply) : '';
 }

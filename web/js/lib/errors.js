@@ -27,12 +27,14 @@ const FAILED = {
     delete: 'The game could not be deleted.',
     export: 'The game\'s record could not be loaded.',
     info: 'The server\'s settings could not be loaded.',
+    annotate: 'The move could not be changed.',
 };
 
 // What a visitor without the game's seat cannot do, per action (403).
 const NOT_YOURS = {
     delete: 'This game belongs to another browser, so it cannot be deleted here.',
     review: 'This game belongs to another browser: only its players can have it reviewed.',
+    annotate: 'This game belongs to another browser: only its players can change its moves.',
     analysis: 'This game belongs to another browser: only its players can analyse it here.',
 };
 const WATCH_ONLY = 'This game belongs to another browser: you can watch it but not move.';
@@ -45,6 +47,10 @@ export function plainError(action, error, detail = {}) {
     const failed = FAILED[action] || 'That did not work.';
     if (status === 0) return OFFLINE;
     if (status === 403) return NOT_YOURS[action] || WATCH_ONLY;
+    // The game is there (calls.js checked) but the move is not: deleted in another tab.
+    if (status === 404 && action === 'annotate' && !/no such API path/i.test(text)) {
+        return 'That move is no longer in the game.';
+    }
     if (status === 404) return /no such API path/i.test(text) ? failed : GONE;
     if (status === 413) return `${stop(failed)}: the text is too long for the server.`;
     if (status === 421) {

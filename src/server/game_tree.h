@@ -19,7 +19,7 @@
 #include "chess/pgn.h"
 #include "chess/position.h"
 #include "core/result.h"
-#include "server/game.h"  // Eval, Json
+#include "server/eval.h"
 
 namespace kibitz::server {
 
@@ -175,9 +175,10 @@ struct PgnExportOptions {
 };
 
 // The tree of a PGN game: every tag, the result, the opening comment, comments before and
-// after moves, NAGs and variations at any depth. A [%clk] and an [%eval] command in the comment
-// after a move fill the node's clock and eval (and depth), and leave the comment without them;
-// the export writes them back in front of it. The error names a bad start position.
+// after moves, NAGs and variations at any depth. Text that is not UTF-8 is read as ISO 8859-1
+// (the PGN standard's character set) and kept as UTF-8. A [%clk] and an [%eval] command in the
+// comment after a move fill the node's clock and eval (and depth), and leave the comment without
+// them; the export writes them back in front of it. The error names a bad start position.
 core::Result<TreeGame> tree_from_pgn(const chess::PgnGame& game);
 // The PGN game of a tree, for chess::write_pgn; the options say what it adds.
 chess::PgnGame tree_to_pgn(const TreeGame& game, const PgnExportOptions& options = {});

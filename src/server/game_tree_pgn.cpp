@@ -7,6 +7,7 @@
 #include "chess/san.h"
 #include "core/strings.h"
 #include "server/game_tree.h"
+#include "server/utf8.h"
 
 namespace kibitz::server {
 
@@ -151,6 +152,23 @@ std::string eval_command(const Eval& eval, int depth) {
 
 namespace {
 
+// Text of a PGN file as UTF-8: valid UTF-8 as it is, anything else read as ISO 8859-1, the PGN
+// standard's own character set (section 4.1), so that the page and the store get valid text.
+std::string as_utf8(std::string_view text) {
+    if (!utf8_error(text)) return std::string(text);
+    std::string out;
+    for (const char ch : text) {
+        const auto c = static_cast<unsigned char>(ch);
+        if (c < 0x80) {
+            out += ch;
+        } else {
+            out += char(0xC0 | c >> 6);
+            out += char(0x80 | (c & 0x3F));
+        }
+    }
+    return out;
+}
+
 // Adds a PGN line (and its variations, recursively) after node `at`, whose position is pos.
 // In a variation, the alternatives to its first move are siblings of that move in the tree;
 // they are added after the whole variation, in the order the export writes them, so that a
@@ -169,9 +187,9 @@ core::Status add_line(GameTree& tree, NodeId at, const std::vector<chess::PgnMov
                                " moves, the most one game may hold");
         const NodeId id = TreeBuilder::append(tree, at, pos, pm.move);
         TreeNode& n = TreeBuilder::edit(tree, id);
-        n.comment_before = pm.comment_before;
+        n.comment_before = as_utf8(pm.comment_before);
         n.nags = pm.nags;
-        CommentCommands c = split_commands(pm.comment_after);
+        CommentCommands c = split_commands(as_utf8(pm.comment_after));
         n.comment_after = std::move(c.text);
         if (c.clock) n.clock = *c.clock;
         if (c.eval) n.eval = c.eval, n.depth = c.depth;
@@ -197,10 +215,10 @@ core::Result<TreeGame> tree_from_pgn(const chess::PgnGame& game) {
     auto tree = GameTree::create(game.start_fen, start->chess960());
     if (!tree) return core::error(tree.error());
     TreeGame out;
-    out.tags = game.tags;
+    for (const auto& [name, value] : game.tags) out.tags.emplace_back(name, as_utf8(value));
     out.result = game.result;
     out.tree = std::move(*tree);
-    TreeBuilder::edit(out.tree, kRootNode).comment_after = game.comment;
+    TreeBuilder::edit(out.tree, kRootNode).comment_after = as_utf8(game.comment);
     if (auto ok = add_line(out.tree, kRootNode, game.moves, std::move(*start), false); !ok)
         return core::error(ok.error());
     return out;

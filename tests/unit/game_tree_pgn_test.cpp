@@ -194,6 +194,18 @@ TEST(GameTreePgn, AnnotatedGamesRoundTrip) {
         check_round_trip(games[i], "annotated game " + std::to_string(i + 1));
 }
 
+TEST(GameTreePgn, Latin1TextBecomesUtf8) {
+    const TreeGame game = tree_of(
+        read_one("[Event \"Z\xfcrich 1953\"]\n\n{Gr\xfcnfeld} 1. d4 {caf\xe9 \xe2\x82\xac} *"));
+    EXPECT_EQ(game.tags[0].second, "Z\xc3\xbcrich 1953");
+    EXPECT_EQ(game.tree.node(kRootNode).comment_after, "Gr\xc3\xbcnfeld");
+    // Valid UTF-8 stays as it is; a comment mixing both is read as ISO 8859-1 throughout.
+    EXPECT_EQ(game.tree.node(1).comment_after, "caf\xc3\xa9 \xc3\xa2\xc2\x82\xc2\xac");
+    const auto rows = tree_rows(game.tree);
+    EXPECT_TRUE(tree_from_rows("", false, rows).ok());
+    check_round_trip(read_one(tree_pgn_text(game)), "latin-1");
+}
+
 TEST(GameTreePgn, ExportOptions) {
     GameTree tree;
     const NodeId e4 = *tree.add_move(kRootNode, "e4");

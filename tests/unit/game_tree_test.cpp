@@ -4,9 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
+#include "chess/movegen.h"
 #include "chess/notation.h"
 
 namespace kibitz::server {
@@ -316,6 +318,81 @@ TEST(GameTreeRows, ErrorsNameTheFirstBadNode) {
     bad[1].clock = -7;
     EXPECT_EQ(error_of(bad), "node 1: clock -7 is negative");
     EXPECT_FALSE(tree_from_rows("not a fen", false, rows).ok());
+}
+
+// The PGN text of a tree alone.
+std::string pgn_of(const GameTree& tree) {
+    TreeGame game;
+    game.tree = tree;
+    return tree_pgn_text(game);
+}
+
+// Checks what every tree must satisfy, and that rows and PGN give it back.
+void check_tree(const GameTree& tree, const std::string& where) {
+    const auto ids = tree.ids();
+    ASSERT_EQ(ids.size(), tree.size()) << where;
+    for (const NodeId id : ids) {
+        const TreeNode& n = tree.node(id);
+        ASSERT_EQ(n.id, id) << where;
+        for (const NodeId c : n.children) {
+            ASSERT_TRUE(tree.contains(c)) << where;
+            ASSERT_EQ(tree.node(c).parent, id) << where;
+            ASSERT_GT(c, id) << where;
+        }
+    }
+    const auto again = tree_from_rows("", false, tree_rows(tree), tree.next_id());
+    ASSERT_TRUE(again.ok()) << where << ": " << again.error();
+    ASSERT_EQ(tree_json(*again), tree_json(tree)) << where;
+    const std::string text = pgn_of(tree);
+    chess::PgnReader reader(text);
+    auto read = reader.next();
+    ASSERT_TRUE(read && read->ok()) << where << "\n" << text;
+    const auto imported = tree_from_pgn(**read);
+    ASSERT_TRUE(imported.ok()) << where;
+    ASSERT_EQ(imported->tree.size(), tree.size()) << where;
+    ASSERT_EQ(pgn_of(imported->tree), text) << where;
+}
+
+TEST(GameTree, RandomEditsKeepRowsAndPgnFaithful) {
+    std::mt19937 rng(2024);
+    const auto pick = [&](std::size_t n) { return std::size_t(rng() % n); };
+    GameTree tree;
+    for (int step = 0; step < 600; ++step) {
+        const auto ids = tree.ids();
+        const NodeId at = ids[pick(ids.size())];
+        const std::string where = "step " + std::to_string(step) + " at node " + std::to_string(at);
+        switch (pick(10)) {
+            case 0: ASSERT_TRUE(tree.promote(at, pick(2) == 0).ok()) << where; break;
+            case 1:
+                if (at != kRootNode && pick(4) == 0) {
+                    ASSERT_TRUE(tree.remove(at).ok()) << where;
+                } else if (pick(4) == 0) {
+                    ASSERT_TRUE(tree.truncate(at).ok()) << where;
+                }
+                break;
+            case 2: ASSERT_TRUE(tree.set_comment(at, "c" + std::to_string(step)).ok()); break;
+            case 3:
+                if (at != kRootNode) {
+                    ASSERT_TRUE(tree.toggle_nag(at, 1 + int(pick(20))).ok()) << where;
+                }
+                break;
+            case 4:
+                if (at != kRootNode) {
+                    ASSERT_TRUE(tree.set_clock(at, std::int64_t(pick(600000)), 0).ok());
+                    ASSERT_TRUE(tree.set_eval(at, Eval{int(pick(400)) - 200, 0}, 0).ok());
+                }
+                break;
+            default: {
+                const auto moves = chess::legal_moves(tree.position(at));
+                if (moves.size() == 0) break;
+                const auto id = tree.add_move(at, moves[pick(moves.size())]);
+                ASSERT_TRUE(id.ok()) << where << ": " << id.error();
+            }
+        }
+        if (step % 50 == 49) check_tree(tree, where);
+        if (HasFatalFailure()) return;
+    }
+    EXPECT_GT(tree.size(), 100u);
 }
 
 }  // namespace

@@ -7,8 +7,6 @@ namespace kibitz::server {
 
 namespace {
 
-constexpr std::string_view kGames = "/api/games/";
-
 // The body as JSON ({} when empty); the error names where the JSON broke.
 core::Result<Json> parse_body(const std::string& body) {
     if (body.empty()) return Json::object();
@@ -26,19 +24,14 @@ core::Result<Json> parse_body(const std::string& body) {
 
 }  // namespace
 
-std::string game_id_of(const std::string& path) {
-    if (path.rfind(kGames, 0) != 0) return "";
-    std::string rest = path.substr(kGames.size());
-    return rest.substr(0, rest.find('/'));
-}
-
 Reply handle(Service& service, const Request& r) {
     // Text that replies may echo must be UTF-8 (JSON cannot carry anything else).
     const std::pair<const char*, const std::string*> texts[] = {
         {"the path", &r.path},
         {"the X-Kibitz-Token header", &r.token},
         {"the 'seat' parameter", &r.seat},
-        {"the 'ply' parameter", &r.ply}};
+        {"the 'ply' parameter", &r.ply},
+        {"the 'node' parameter", &r.node}};
     for (const auto& [what, text] : texts)
         if (auto bad = utf8_error(*text))
             return error_reply(400, std::string(what) + " is not valid UTF-8 (" + *bad + ")");

@@ -1,5 +1,5 @@
-// Routes the REST requests of docs/api.md to the service: method and path in, reply out.
-// The HTTP server and the tests both call it.
+// Routes the REST requests of docs/api.md to the games' route tables (routes.h): method and
+// path in, reply out. The HTTP server and the tests both call it.
 #pragma once
 
 #include <string>
@@ -14,8 +14,5 @@ inline constexpr std::size_t kMaxBody = 64 * 1024;
 
 // The reply to one API request (every /api/ path but the event stream).
 Reply handle(Service& service, const Request& request);
-
-// The game id of an /api/games/ID... path ("" when the path has none).
-std::string game_id_of(const std::string& path);
 
 }  // namespace kibitz::server

@@ -130,6 +130,7 @@ struct PgnReader::Level {
     Undo undo{};
     bool has_last = false;
     bool after_close = false;  // a variation just closed: a comment now goes to the next move
+    bool commented = false;    // the last move has its comment: another one goes to the next
     std::string pending;       // comment for the next move
     int open_line = 0, open_column = 0;
 };
@@ -383,10 +384,10 @@ bool PgnReader::read_movetext(PgnGame& game, Position start) {
         Level& l = levels.back();
         if (levels.size() == 1 && l.moves->empty())
             append_text(game.comment, text);
-        else if (l.moves->empty() || l.after_close)
-            append_text(l.pending, text);
+        else if (l.moves->empty() || l.after_close || l.commented)
+            append_text(l.pending, text);  // before the next move ("{after e4} {before e5}")
         else
-            append_text(l.moves->back().comment_after, text);
+            append_text(l.moves->back().comment_after, text), l.commented = true;
     };
     auto add_nag = [&](int nag) {
         Level& l = levels.back();
@@ -427,6 +428,7 @@ bool PgnReader::read_movetext(PgnGame& game, Position start) {
         l.last = *move;
         l.has_last = true;
         l.after_close = false;
+        l.commented = false;
         l.moves->push_back(std::move(pm));
         return true;
     };

@@ -33,9 +33,12 @@ inline constexpr std::size_t kMaxPgnTagValueBytes = std::size_t(64) << 10;  // 6
 // One move of a game or variation, with what is written around it.
 struct PgnMove {
     Move move;
-    std::string san;                               // canonical SAN (as move_to_san writes it)
-    std::vector<int> nags;                         // $n, and ! ? !! ?? !? ?! as 1..6
-    std::string comment_before, comment_after;     // whitespace collapsed to single spaces
+    std::string san;        // canonical SAN (as move_to_san writes it)
+    std::vector<int> nags;  // $n, and ! ? !! ?? !? ?! as 1..6
+    // Whitespace collapsed to single spaces. The first comment after a move is its
+    // comment_after; more comments before the next move are that move's comment_before
+    // ("1. e4 {after e4} {before e5} 1... e5"), as pre-move comments are written.
+    std::string comment_before, comment_after;
     std::vector<std::vector<PgnMove>> variations;  // alternatives to this move
 };
 

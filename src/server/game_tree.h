@@ -180,7 +180,8 @@ struct PgnExportOptions {
 // comment after a move fill the node's clock and eval (and depth), and leave the comment without
 // them; the export writes them back in front of it. The error names a bad start position.
 core::Result<TreeGame> tree_from_pgn(const chess::PgnGame& game);
-// The PGN game of a tree, for chess::write_pgn; the options say what it adds.
+// The PGN game of a tree, for chess::write_pgn; the options say what it adds. A comment before
+// the first move of the main line joins the game's opening comment (PGN cannot tell them apart).
 chess::PgnGame tree_to_pgn(const TreeGame& game, const PgnExportOptions& options = {});
 // The export-format text of tree_to_pgn.
 std::string tree_pgn_text(const TreeGame& game, const PgnExportOptions& options = {});

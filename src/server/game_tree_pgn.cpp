@@ -1,6 +1,7 @@
 // The move tree to and from PGN, with the [%clk] and [%eval] comment commands
 // (the PGN Specification Supplement's embedded commands, as lichess and chess.com write them).
 #include <cstdio>
+#include <utility>
 
 #include "chess/movegen.h"
 #include "chess/notation.h"
@@ -305,6 +306,9 @@ chess::PgnGame tree_to_pgn(const TreeGame& game, const PgnExportOptions& options
     g.comment = tree.node(kRootNode).comment_after;
     const auto& first = tree.node(kRootNode).children;
     if (!first.empty()) g.moves = PgnLines(tree, options).line(first.front());
+    // Before the first move PGN has one place for comments, which a reader takes as the game's
+    // comment: the two are written as one, so that the text reads back the same.
+    if (!g.moves.empty()) append_words(g.comment, std::exchange(g.moves[0].comment_before, ""));
     return g;
 }
 

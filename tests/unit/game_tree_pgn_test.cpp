@@ -220,8 +220,8 @@ TEST(GameTreePgn, ExportOptions) {
     TreeGame game;
     game.tree = tree;
     game.result = "*";
-    EXPECT_EQ(movetext(tree_pgn_text(game)),
-              "1. e4 {[%eval 0.30,12] [%clk 0:01:00]} 1... e5 {Fine.} 2. Qh5 *");
+    const std::string plain = tree_pgn_text(game);
+    EXPECT_EQ(movetext(plain), "1. e4 {[%eval 0.30,12] [%clk 0:01:00]} 1... e5 {Fine.} 2. Qh5 *");
     PgnExportOptions all;
     all.best_lines = all.book = true;
     const std::string text = tree_pgn_text(game, all);
@@ -231,6 +231,13 @@ TEST(GameTreePgn, ExportOptions) {
     none.clocks = none.evals = false;
     const std::string bare = tree_pgn_text(game, none);
     EXPECT_EQ(movetext(bare), "1. e4 e5 {Fine.} 2. Qh5 *");
+    // A comment before the first move joins the game comment: PGN has one place for both.
+    ASSERT_TRUE(game.tree.set_comment(kRootNode, "Game.").ok());
+    ASSERT_TRUE(game.tree.set_comment(e4, "Before e4.", true).ok());
+    ASSERT_TRUE(game.tree.set_comment(e5, "Before e5.", true).ok());
+    EXPECT_EQ(movetext(tree_pgn_text(game, none)),
+              "{Game. Before e4.} 1. e4 {Before e5.} 1... e5 {Fine.} 2. Qh5 *");
+    check_round_trip(read_one(tree_pgn_text(game)), "comment before the first move");
     // An exported best line is an ordinary variation when read back, and stays as it was.
     const TreeGame again = tree_of(read_one(text));
     EXPECT_EQ(tree_pgn_text(again, all), text);

@@ -370,7 +370,11 @@ TEST(GameTree, RandomEditsKeepRowsAndPgnFaithful) {
                     ASSERT_TRUE(tree.truncate(at).ok()) << where;
                 }
                 break;
-            case 2: ASSERT_TRUE(tree.set_comment(at, "c" + std::to_string(step)).ok()); break;
+            case 2: {
+                const bool before = at != kRootNode && pick(2) == 0;
+                ASSERT_TRUE(tree.set_comment(at, "c" + std::to_string(step), before).ok());
+                break;
+            }
             case 3:
                 if (at != kRootNode) {
                     ASSERT_TRUE(tree.toggle_nag(at, 1 + int(pick(20))).ok()) << where;

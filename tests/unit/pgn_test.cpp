@@ -110,6 +110,25 @@ by test} e5 ; rest of line
     EXPECT_EQ(g.result, "*");
 }
 
+TEST(PgnRead, ASecondCommentIsBeforeTheNextMove) {
+    // As ChessBase and Scid write a comment before a move: after the previous move's own.
+    const auto g = read_one(
+        "1. e4 {after e4} {before e5} e5 $1 {after e5} ; before Nf3\n"
+        "2. Nf3 {x} (2. f4) {before Nc6} Nc6 {end} {of game} *");
+    ASSERT_EQ(g.moves.size(), 4u);
+    EXPECT_EQ(g.moves[0].comment_after, "after e4");
+    EXPECT_EQ(g.moves[1].comment_before, "before e5");
+    EXPECT_EQ(g.moves[1].comment_after, "after e5");
+    EXPECT_EQ(g.moves[2].comment_before, "before Nf3");
+    EXPECT_EQ(g.moves[3].comment_before, "before Nc6");
+    EXPECT_EQ(g.moves[3].comment_after, "end of game");  // no move follows
+    const std::string text = write_pgn(g);
+    EXPECT_NE(text.find("1. e4 {after e4} {before e5} 1... e5 $1 {after e5} {before Nf3} 2. Nf3"),
+              std::string::npos)
+        << text;
+    EXPECT_EQ(dump(read_one(text).moves), dump(g.moves));
+}
+
 TEST(PgnRead, NestedVariations) {
     const auto g = read_one(
         "1. e4 (1. d4 d5 (1... Nf6 2. c4) 2. c4) (1. c4 {English}) 1... e5 {main} (1... c5 "

@@ -90,6 +90,7 @@ function shapes(ply) {
 function shownAnalysis(ply) {
     const a = app.analysis;
     if (!app.analysisOn || !a || a.ply !== ply || !!a.threat !== app.threat) return null;
+    if (a.node !== undefined && app.game.tree && a.node !== shownNode()) return null;
     const pieces = (fen) => String(fen || '').split(' ')[0];
     const same = a.threat ? pieces(a.fen) === pieces(fenAt(ply)) : a.fen === fenAt(ply);
     return same ? a : null;

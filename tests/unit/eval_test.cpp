@@ -54,7 +54,10 @@ std::string mirror_fen(const std::string& fen) {
     out += upper + lower == "" ? "-" : upper + lower;
     out += ' ';
     out += f[3] == "-" ? std::string("-") : std::string{f[3][0], char('1' + '8' - f[3][1])};
-    for (std::size_t i = 4; i < f.size(); ++i) out += " " + std::string(f[i]);
+    for (std::size_t i = 4; i < f.size(); ++i) {
+        out += ' ';
+        out += f[i];
+    }
     return out;
 }
 

@@ -72,9 +72,12 @@ TEST(WeightsIo, CppFormHasOneLinePerWeightInOrder) {
     while (std::getline(in, line))
         if (!line.empty() && line[0] == '{') ++entries;
     EXPECT_EQ(entries, kParamCount);
-    EXPECT_NE(cpp.find("{" + std::to_string(default_weights().material[0].mg) + ", " +
-                       std::to_string(default_weights().material[0].eg) + "},  // material.pawn\n"),
-              std::string::npos);
+    std::string pawn = "{";
+    pawn += std::to_string(default_weights().material[0].mg);
+    pawn += ", ";
+    pawn += std::to_string(default_weights().material[0].eg);
+    pawn += "},  // material.pawn\n";
+    EXPECT_NE(cpp.find(pawn), std::string::npos);
 }
 
 TEST(WeightsIo, UciWeightsFileChangesTheEvaluationAndRejectsBadFiles) {

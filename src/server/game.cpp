@@ -32,8 +32,6 @@ std::optional<Mode> parse_mode(std::string_view s) {
 
 std::string_view color_name(Color c) { return c == kWhite ? "white" : "black"; }
 
-Json eval_json(const Eval& e) { return e.mate ? Json{{"mate", e.mate}} : Json{{"cp", e.cp}}; }
-
 Eval white_eval(int score, Color side_to_move) {
     // Mate distances are counted from the side to move's view first: a mate in one for Black
     // is "mate -1" for White, which negating the score would round to 0.
@@ -168,6 +166,11 @@ core::Result<bool> Game::start(std::string_view fen) {
     pos_ = start_;
     start_fen_ = start_.fen();
     moves_.clear();
+    // The standard start is "" in the tree, so that its PGN has no FEN tag.
+    const bool standard = start_fen_ == chess::kStartFen && !settings.chess960;
+    auto tree = GameTree::create(standard ? "" : start_fen_, settings.chess960);
+    if (!tree) return core::error("bad FEN: " + tree.error());
+    tree_ = std::move(*tree);
     clock[0] = clock[1] = settings.clock_initial;
     result = "*";
     reason.clear();
@@ -180,9 +183,15 @@ core::Result<bool> Game::replay(const std::vector<GameMove>& moves) {
         const auto m = chess::move_from_uci(pos_, stored.uci);
         if (!m) return core::error("move " + std::to_string(moves_.size() + 1) + ": " + m.error());
         if (over()) return core::error("move after the end of the game: " + stored.uci);
+        const auto node = tree_.add_move(tree_.mainline_end(), *m);
+        if (!node)
+            return core::error("move " + std::to_string(moves_.size() + 1) + ": " + node.error());
         GameMove rec = stored;
         rec.move = *m;
         rec.san = chess::move_to_san(pos_, *m);
+        (void)tree_.set_clock(*node, rec.clock, rec.think);
+        (void)tree_.set_eval(*node, rec.eval, rec.depth);
+        (void)tree_.set_book(*node, rec.book);
         pos_.make(*m);
         rec.fen = pos_.fen();
         moves_.push_back(std::move(rec));
@@ -197,13 +206,7 @@ std::optional<Color> Game::running() const {
 }
 
 core::Result<chess::Move> Game::parse_move(std::string_view text) const {
-    const std::string t{core::trim(text)};
-    if (t.empty()) return core::error("no move given");
-    const bool uci_like = (t.size() == 4 || t.size() == 5) && t[0] >= 'a' && t[0] <= 'h' &&
-                          t[1] >= '1' && t[1] <= '8' && t[2] >= 'a' && t[2] <= 'h' && t[3] >= '1' &&
-                          t[3] <= '8';
-    if (uci_like) return chess::move_from_uci(pos_, t);
-    return chess::move_from_san(pos_, t);
+    return parse_move_at(tree_.mainline_end(), text);
 }
 
 const GameMove& Game::play(chess::Move m, std::int64_t now) {
@@ -218,6 +221,9 @@ const GameMove& Game::play(chess::Move m, std::int64_t now) {
         clock[mover] += settings.clock_increment;
         rec.clock = clock[mover];
     }
+    // m is legal at the main line's end, which has no children: the tree takes it.
+    if (const auto node = tree_.add_move(tree_.mainline_end(), m))
+        (void)tree_.set_clock(*node, rec.clock, rec.think);
     pos_.make(m);
     rec.fen = pos_.fen();
     moves_.push_back(std::move(rec));
@@ -229,8 +235,8 @@ const GameMove& Game::play(chess::Move m, std::int64_t now) {
 
 void Game::truncate(std::size_t n) {
     n = std::min(n, moves_.size());
-    moves_.resize(n);
-    pos_ = position_at(n);
+    (void)tree_.truncate(tree_.mainline()[n]);
+    follow_mainline();
     result = "*";
     reason.clear();
     draw_offer.reset();
@@ -343,6 +349,8 @@ Json Game::to_json(std::int64_t now, bool engine_thinking) const {
                   {"now", now}};
     }
     const auto claim = claimable();
+    Json tags_json = Json::array();
+    for (const auto& [name, value] : tags) tags_json.push_back({name, value});
     auto seat = [&](Color c) { return engine_plays(c) ? "engine" : "human"; };
     return {{"id", id},
             {"mode", mode_name(mode)},
@@ -365,7 +373,9 @@ Json Game::to_json(std::int64_t now, bool engine_thinking) const {
             {"clocks", std::move(clocks)},
             {"draw_offer", draw_offer ? Json(color_name(*draw_offer)) : Json(nullptr)},
             {"engine", {{"thinking", engine_thinking}}},
-            {"review", review}};
+            {"review", review},
+            {"tree", tree_json(tree_)},
+            {"tags", tags_json}};
 }
 
 Json Game::summary() const {
@@ -386,28 +396,6 @@ Json Game::summary() const {
 
 namespace {
 
-// "[%clk 0:04:58]" for a time left in ms.
-std::string clock_tag(std::int64_t ms) {
-    const std::int64_t s = ms / 1000;
-    char text[48];
-    std::snprintf(text, sizeof text, "[%%clk %lld:%02lld:%02lld]", (long long)(s / 3600),
-                  (long long)(s / 60 % 60), (long long)(s % 60));
-    return text;
-}
-
-// "+0.31/9" or "#-3/12" from White's view.
-std::string eval_text(const Eval& e, int depth) {
-    std::string s;
-    if (e.mate) {
-        s = "#" + std::to_string(e.mate);
-    } else {
-        char text[32];
-        std::snprintf(text, sizeof text, "%+.2f", e.cp / 100.0);
-        s = text;
-    }
-    return s + "/" + std::to_string(depth);
-}
-
 // The PGN date of a Unix time in ms (UTC), "YYYY.MM.DD".
 std::string pgn_date(std::int64_t ms) {
     const std::time_t t = std::time_t(ms / 1000);
@@ -421,40 +409,52 @@ std::string pgn_date(std::int64_t ms) {
 }  // namespace
 
 std::string Game::pgn() const {
-    chess::PgnGame g;
-    g.set_tag("Event", mode == Mode::kAnalysis ? "Kibitz analysis" : "Kibitz game");
-    g.set_tag("Site", "Kibitz web app");
-    g.set_tag("Date", pgn_date(created));
-    g.set_tag("Round", "-");
-    g.set_tag("White", player_name(kWhite));
-    g.set_tag("Black", player_name(kBlack));
-    g.set_tag("Result", result);
-    if (timed())
-        g.set_tag("TimeControl", std::to_string(settings.clock_initial / 1000) + "+" +
-                                     std::to_string(settings.clock_increment / 1000));
-    if (settings.chess960) g.set_tag("Variant", "Chess960");
-    if (!reason.empty())
-        g.set_tag("Termination", reason == "time forfeit" ? "time forfeit" : "normal");
-    if (start_fen_ != chess::kStartFen || settings.chess960) g.start_fen = start_fen_;
-    g.result = result;
-    for (const GameMove& m : moves_) {
-        chess::PgnMove pm;
-        pm.move = m.move;
-        pm.san = m.san;
-        std::string comment;
-        if (m.eval) comment = eval_text(*m.eval, m.depth);
-        if (m.book) comment = "book";
-        if (m.clock >= 0) comment += (comment.empty() ? "" : " ") + clock_tag(m.clock);
-        pm.comment_after = comment;
-        g.moves.push_back(std::move(pm));
+    TreeGame out{tags, result, tree_};
+    chess::PgnGame roster;  // for set_tag's replace-or-append
+    roster.tags = tags;
+    if (tags.empty()) {
+        roster.set_tag("Event", mode == Mode::kAnalysis ? "Kibitz analysis" : "Kibitz game");
+        roster.set_tag("Site", "Kibitz web app");
+        roster.set_tag("Date", pgn_date(created));
+        roster.set_tag("Round", "-");
+        roster.set_tag("White", player_name(kWhite));
+        roster.set_tag("Black", player_name(kBlack));
+        if (timed())
+            roster.set_tag("TimeControl", std::to_string(settings.clock_initial / 1000) + "+" +
+                                              std::to_string(settings.clock_increment / 1000));
+        if (!reason.empty())
+            roster.set_tag("Termination", reason == "time forfeit" ? "time forfeit" : "normal");
     }
-    if (!moves_.empty() && !reason.empty()) {
-        auto& last = g.moves.back().comment_after;
-        last += (last.empty() ? "" : ", ") + reason;
-    } else if (!reason.empty()) {
-        g.comment = reason;
+    roster.set_tag("Result", result);
+    out.tags = std::move(roster.tags);
+    // How a game played here ended, after its last move (an import keeps its own comments).
+    if (tags.empty() && !reason.empty()) {
+        const NodeId end = tree_.mainline_end();
+        std::string comment = out.tree.node(end).comment_after;
+        if (comment.find(reason) == std::string::npos) {
+            comment += (comment.empty() ? "" : ", ") + reason;
+            (void)out.tree.set_comment(end, comment);
+        }
     }
-    return chess::write_pgn(g);
+    PgnExportOptions options;
+    options.book = true;
+    // A finished review of this main line: its evaluations and best moves go with the moves.
+    const auto line = tree_.mainline();
+    if (review.is_object() && review.value("done", 0) == review.value("total", -1) &&
+        review.value("total", 0) == int(line.size()) && review["positions"].is_array() &&
+        review["positions"].size() == line.size()) {
+        options.best_lines = true;
+        for (std::size_t i = 0; i < line.size(); ++i) {
+            const Json& p = review["positions"][i];
+            if (i > 0 && p["eval"].is_object()) {
+                const Json& e = p["eval"];
+                (void)out.tree.set_eval(line[i], Eval{e.value("cp", 0), e.value("mate", 0)}, 0);
+            }
+            if (i + 1 < line.size() && p["best"].is_string())
+                (void)out.tree.set_best(line[i + 1], {p["best"].get<std::string>()});
+        }
+    }
+    return tree_pgn_text(out, options);
 }
 
 }  // namespace kibitz::server

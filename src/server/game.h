@@ -1,20 +1,22 @@
 // One game of the web app: its settings, moves, clocks and result, with the rules that the
-// page relies on (legal moves, SAN, FEN, draw claims, time forfeits). No threads, no I/O: the
-// service locks and stores it.
+// page relies on (legal moves, SAN, FEN, draw claims, time forfeits). Its moves are a GameTree
+// (game_tree.h): the main line is the game, variations, comments and NAGs hang off it, and
+// moves() is the main line as a list. No threads, no I/O: the service locks and stores it.
 #pragma once
 
 #include <cstdint>
-#include <nlohmann/json.hpp>
+#include <functional>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "chess/position.h"
 #include "core/result.h"
+#include "server/eval.h"
+#include "server/game_tree.h"
 
 namespace kibitz::server {
-
-using Json = nlohmann::json;
 
 enum class Mode { kEngine, kHumans, kAnalysis };
 
@@ -36,12 +38,6 @@ struct Settings {
     bool chess960 = false;
 };
 
-// A score from White's point of view: centipawns, or moves to mate (negative: White is mated).
-struct Eval {
-    int cp = 0;
-    int mate = 0;  // 0: not a mate score
-};
-Json eval_json(const Eval& e);
 // The white-view Eval of a search score given from the side to move's point of view.
 Eval white_eval(int score, chess::Color side_to_move);
 
@@ -62,6 +58,8 @@ public:
     Settings settings;
     std::int64_t created = 0, updated = 0;
     std::string token[2];  // per seat; analysis: both the same
+    // Every PGN tag of an imported game, in file order (empty for a game begun here).
+    std::vector<std::pair<std::string, std::string>> tags;
     std::string result = "*", reason;
     std::int64_t clock[2] = {0, 0};  // time left per colour
     std::int64_t turn_started = 0;   // when the running clock started (0: none runs)
@@ -75,7 +73,23 @@ public:
 
     const std::string& start_fen() const { return start_fen_; }
     const chess::Position& position() const { return pos_; }
+    // The main line of tree(), one record per move.
     const std::vector<GameMove>& moves() const { return moves_; }
+    const GameTree& tree() const { return tree_; }
+    // Takes `tree` (built on this game's start position) as the game's moves: its main line
+    // is the game. A game without a result gets the rules' one (mate, stalemate, ...).
+    void set_tree(GameTree tree);
+    // Plays m (legal at node `at`) at node `at`, without clocks: the child that has it
+    // already, else a new one (a variation when `at` has children). When the main line grows,
+    // the game's result is settled by the rules again. The error names the node or the limit.
+    core::Result<NodeId> add_move(NodeId at, chess::Move m);
+    // Applies an edit (comment, NAG, promote, remove) to the tree. When it changes the end of
+    // the main line, the result is cleared and settled by the rules again.
+    core::Status edit_tree(const std::function<core::Status(GameTree&)>& edit);
+    // Notes how the engine chose the main line's last move: its evaluation or the book.
+    void note_last_move(std::optional<Eval> eval, int depth, bool book);
+    // Reads a move in UCI or SAN in the position at node `at`; the error names the text.
+    core::Result<chess::Move> parse_move_at(NodeId at, std::string_view text) const;
     chess::Color turn() const { return pos_.side_to_move(); }
     bool over() const { return result != "*"; }
     // The seats a token opens: bit 1 White, bit 2 Black (3: both, on an analysis board).
@@ -96,7 +110,8 @@ public:
     // Plays a legal move at time now, charging the mover's clock, and settles the result when
     // the game ends by rule. Returns the stored record.
     const GameMove& play(chess::Move m, std::int64_t now);
-    // Drops the moves after the first n (n <= moves().size()) and clears the result.
+    // Drops the moves after the first n (n <= moves().size()), clears the result and the
+    // offers, and cuts the review to the positions that are left (none: no review).
     void truncate(std::size_t n);
     // Flags the side to move when its time has run out at now; true when the game ended.
     bool check_flag(std::int64_t now);
@@ -114,16 +129,21 @@ public:
     Json summary() const;
     // The display name of a colour's player ("You", "Kibitz 1600", "White").
     std::string player_name(chess::Color c) const;
-    // The game in PGN with clock and evaluation comments.
+    // The game in PGN: its tags (the seven-tag roster for a game begun here), the whole tree
+    // with comments, NAGs, clocks and evaluations, and after a finished review its
+    // evaluations and best moves.
     std::string pgn() const;
 
 private:
     void settle(std::int64_t now);
+    // moves_ and pos_ from the tree's main line.
+    void follow_mainline();
 
     std::string start_fen_;
     chess::Position start_;
     chess::Position pos_;
     std::vector<GameMove> moves_;
+    GameTree tree_;
 };
 
 // Level and settings as JSON (docs/api.md) and back; the error names the bad field.

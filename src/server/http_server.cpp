@@ -351,6 +351,7 @@ void HttpServer::routes() {
         r.token = req.get_header_value("X-Kibitz-Token");
         r.seat = req.get_param_value("seat");
         r.ply = req.get_param_value("ply");
+        r.node = req.get_param_value("node");
         r.body = req.body;
         send(res, handle(service_, r));
     };

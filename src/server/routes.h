@@ -21,6 +21,7 @@ struct Request {
     std::string seat;    // ?seat= of GET /api/games/ID
     std::string ply;     // ?ply= of GET /api/games/ID/legal and /knowledge
     std::string body;
+    std::string node{};  // ?node= of GET /api/games/ID/legal and /knowledge (a move's id)
 };
 
 // A command: the request, the game's id ("" off a game's path) and the body as JSON.

@@ -148,7 +148,8 @@ Json Service::knowledge_of(const chess::Position& pos) const {
 
 Reply Service::create(const Json& body) {
     if (!body.is_object()) return error_reply(400, "the body must be a JSON object");
-    Mode mode = Mode::kEngine;
+    // A game from PGN opens as an analysis board unless a mode is asked for.
+    Mode mode = body.contains("pgn") && !body["pgn"].is_null() ? Mode::kAnalysis : Mode::kEngine;
     if (body.contains("mode")) {
         const auto m =
             body["mode"].is_string() ? parse_mode(body["mode"].get<std::string>()) : std::nullopt;
@@ -168,7 +169,9 @@ Reply Service::create(const Json& body) {
 
     const bool has_fen = body.contains("fen") && !body["fen"].is_null();
     const bool has_pgn = body.contains("pgn") && !body["pgn"].is_null();
-    if (has_fen && has_pgn) return error_reply(400, "give 'fen' or 'pgn', not both");
+    const bool has_from = body.contains("from") && !body["from"].is_null();
+    if (int(has_fen) + int(has_pgn) + int(has_from) > 1)
+        return error_reply(400, "give one of 'fen', 'pgn' and 'from', not several");
     if ((has_fen && !body["fen"].is_string()) || (has_pgn && !body["pgn"].is_string()))
         return error_reply(400, "'fen' and 'pgn' must be strings");
 
@@ -177,40 +180,79 @@ Reply Service::create(const Json& body) {
     g.settings = *settings;
     std::string fen{chess::kStartFen};
     std::vector<GameMove> moves;
+    std::optional<GameTree> imported;
     if (has_fen) fen = body["fen"].get<std::string>();
     // Chess960 without a position: one of the 960 at random.
-    if (!has_fen && !has_pgn && g.settings.chess960)
+    if (!has_fen && !has_pgn && !has_from && g.settings.chess960)
         fen = chess::chess960_fen(int(std::stoul(random_hex(4), nullptr, 16) % 960));
+    if (has_from) {
+        // A new game from a position of another one: the path's moves are its history.
+        const Json& from = body["from"];
+        if (!from.is_object() || !from.contains("game") || !from["game"].is_string())
+            return error_reply(400, "'from' must be {\"game\": id, \"node\": move id}");
+        Lock lock = table_.lock();
+        const Entry* source = table_.find(from["game"].get<std::string>());
+        if (!source) return table_.missing(from["game"].get<std::string>());
+        NodeId at = kNoNode;
+        if (auto refused = pick_node(source->game, from, at)) return std::move(*refused);
+        const GameTree& tree = source->game.tree();
+        fen = tree.position(kRootNode).fen();
+        g.settings.chess960 = tree.chess960();
+        for (const NodeId n : tree.path(at))
+            if (n != kRootNode) {
+                GameMove m;
+                m.uci = tree.node(n).uci;
+                moves.push_back(std::move(m));
+            }
+    }
     if (has_pgn) {
         const std::string text = body["pgn"].get<std::string>();
         chess::PgnReader reader(text);
         auto first = reader.next();
         if (!first) return error_reply(422, "bad PGN: no game in it");
         if (!*first) return error_reply(422, "bad PGN: " + first->error());
-        const chess::PgnGame& pgn = first->value();
-        auto start = chess::start_position(pgn);
-        if (!start) return error_reply(422, "bad PGN: " + start.error());
-        fen = start->fen();
-        g.settings.chess960 = start->chess960();
-        std::size_t keep = pgn.moves.size();
+        auto read = tree_from_pgn(first->value());
+        if (!read) return error_reply(422, "bad PGN: " + read.error());
+        TreeGame& pgn = *read;
+        const chess::Position start = pgn.tree.position(kRootNode);
+        fen = start.fen();
+        g.settings.chess960 = start.chess960();
+        const auto line = pgn.tree.mainline();
+        std::size_t keep = line.size() - 1;
         if (body.contains("ply")) {
             if (!body["ply"].is_number_integer() || body["ply"].get<std::int64_t>() < 0 ||
                 body["ply"].get<std::int64_t>() > std::int64_t(keep))
                 return error_reply(400, "'ply' must be from 0 to " + std::to_string(keep) +
                                             " (the game's half-moves)");
             keep = body["ply"].get<std::size_t>();
+            if (keep + 1 < line.size()) {
+                (void)pgn.tree.truncate(line[keep]);
+                pgn.result = "*";
+            }
         }
-        chess::Position p = *start;
-        for (std::size_t i = 0; i < keep; ++i) {
-            GameMove m;
-            m.uci = chess::move_to_uci(p, pgn.moves[i].move);
-            p.make(pgn.moves[i].move);
-            moves.push_back(std::move(m));
+        if (mode == Mode::kAnalysis) {
+            // Everything the file says: tags, result, comments, NAGs and variations.
+            imported = std::move(pgn.tree);
+            g.tags = std::move(pgn.tags);
+            g.result = pgn.result;
+        } else {
+            // A game played on from the file: its main line, with no clocks.
+            for (std::size_t i = 1; i <= keep; ++i) {
+                GameMove m;
+                m.uci = pgn.tree.node(line[i]).uci;
+                moves.push_back(std::move(m));
+            }
         }
     }
+    const std::string imported_result = g.result;
     if (auto started = g.start(fen); !started) return error_reply(422, started.error());
-    if (auto replayed = g.replay(moves); !replayed)
+    if (imported) {
+        g.set_tree(std::move(*imported));
+        // The rules' result (mate, stalemate) stands; else the file's.
+        if (imported_result != "*" && !g.over()) g.finish(imported_result, "");
+    } else if (auto replayed = g.replay(moves); !replayed) {
         return error_reply(422, "bad PGN: " + replayed.error());
+    }
     if (g.over() && mode != Mode::kAnalysis)
         return error_reply(422, "the game is already over in that position (" + g.reason + ")");
 
@@ -250,40 +292,41 @@ Reply Service::get(const std::string& id, const std::string& token, const std::s
     return table_.get(id, token, seat);
 }
 
-Reply Service::legal(const std::string& id, const std::string& ply_text) const {
+Reply Service::legal(const std::string& id, const std::string& node_text,
+                     const std::string& ply_text) const {
     Lock lock = table_.lock();
     const Entry* e = table_.find(id);
     if (!e) return table_.missing(id);
-    const std::size_t plies = e->game.moves().size();
-    const auto ply = ply_text.empty() ? std::optional<std::size_t>(plies)
-                                      : core::parse_int<std::size_t>(ply_text);
-    if (!ply || *ply > plies)
-        return error_reply(400, "'ply' must be from 0 to " + std::to_string(plies));
-    const chess::Position pos = e->game.position_at(*ply);
+    const GameTree& tree = e->game.tree();
+    NodeId at = kNoNode;
+    if (auto refused = pick_node(e->game, node_text, ply_text, at)) return std::move(*refused);
+    const chess::Position pos = tree.position(at);
     Json legal = Json::array();
-    const bool ended = *ply == plies && e->game.over();
+    const bool ended = at == tree.mainline_end() && e->game.over();
     if (!ended)
         for (const chess::Move m : chess::legal_moves(pos))
             legal.push_back(chess::move_to_uci(pos, m));
-    return json_reply({{"ply", *ply}, {"fen", pos.fen()}, {"legal", std::move(legal)}});
+    return json_reply({{"ply", tree.path(at).size() - 1},
+                       {"node", at},
+                       {"fen", pos.fen()},
+                       {"legal", std::move(legal)}});
 }
 
-Reply Service::knowledge(const std::string& id, const std::string& ply_text) const {
+Reply Service::knowledge(const std::string& id, const std::string& node_text,
+                         const std::string& ply_text) const {
     Lock lock = table_.lock();
     const Entry* e = table_.find(id);
     if (!e) return table_.missing(id);
     const Game& g = e->game;
-    const std::size_t plies = g.moves().size();
-    const auto ply = ply_text.empty() ? std::optional<std::size_t>(plies)
-                                      : core::parse_int<std::size_t>(ply_text);
-    if (!ply || *ply > plies)
-        return error_reply(400, "'ply' must be from 0 to " + std::to_string(plies));
+    NodeId at = kNoNode;
+    if (auto refused = pick_node(g, node_text, ply_text, at)) return std::move(*refused);
     // Like analysis: the book and the tables would be a second opinion while a game is played.
     if (g.mode != Mode::kAnalysis && !g.over())
         return error_reply(409, "no book or tablebase while the game is being played");
-    const chess::Position pos = g.position_at(*ply);
+    const chess::Position pos = g.tree().position(at);
     Json reply = knowledge_of(pos);
-    reply["ply"] = *ply;
+    reply["ply"] = g.tree().path(at).size() - 1;
+    reply["node"] = at;
     reply["fen"] = pos.fen();
     return json_reply(std::move(reply));
 }
@@ -301,14 +344,6 @@ Reply Service::move(const std::string& id, const std::string& token, const Json&
     Game& g = e->game;
     const int seats = seats_of(token, g.token);
     if (!seats) return error_reply(403, "a seat token of this game is needed to move");
-    Game next = g;  // the analysis board may cut its line first; keep g if the move fails
-    if (body.contains("ply")) {
-        if (g.mode != Mode::kAnalysis) return error_reply(400, "'ply' is for analysis boards");
-        if (!body["ply"].is_number_integer() || body["ply"].get<std::int64_t>() < 0 ||
-            body["ply"].get<std::int64_t>() > std::int64_t(g.moves().size()))
-            return error_reply(400, "'ply' must be from 0 to " + std::to_string(g.moves().size()));
-        next.truncate(body["ply"].get<std::size_t>());
-    }
     const std::int64_t now = now_ms();
     if (g.mode != Mode::kAnalysis && g.check_flag(now)) {
         stop_jobs(*e, false);
@@ -316,24 +351,30 @@ Reply Service::move(const std::string& id, const std::string& token, const Json&
         publish_state(*e);
         return error_reply(409, "the game is over: " + g.reason);
     }
-    if (next.over()) return error_reply(409, "the game is over: " + next.reason);
-    if (!holds(seats, next.turn()))
-        return error_reply(409, std::string("it is ") + std::string(color_name(next.turn())) +
-                                    "'s turn, and this token is not that seat's");
-    const auto m = next.parse_move(body["move"].get<std::string>());
-    if (!m) return error_reply(422, m.error());
-    std::size_t unchanged = std::min(next.moves().size(), g.moves().size());
-    for (std::size_t i = 0; i < unchanged; ++i)
-        if (next.moves()[i].uci != g.moves()[i].uci) unchanged = i;
-    pool_.cancel(e->hint_job);
-    e->hint_job.reset();
+    NodeId at = kNoNode;
+    if (auto refused = pick_node(g, body, at)) return std::move(*refused);
+    const std::string text = body["move"].get<std::string>();
+    const bool at_end = at == g.tree().mainline_end();
+    if (g.mode != Mode::kAnalysis && !g.over() && !at_end)
+        return error_reply(409, "Variations can be explored once the game is over.");
     if (g.mode == Mode::kAnalysis) {
         pool_.cancel(e->analysis_job);
         e->analysis_job.reset();
     }
-    next.play(*m, now);
-    g = std::move(next);
-    return commit(*e, unchanged);
+    // A variation, a move from a finished game's position or past an analysis board's result.
+    if (!at_end || g.over()) return explore(*e, at, text);
+    if (!holds(seats, g.turn()))
+        return error_reply(409, std::string("it is ") + std::string(color_name(g.turn())) +
+                                    "'s turn, and this token is not that seat's");
+    const auto m = g.parse_move(text);
+    if (!m) return error_reply(422, m.error());
+    pool_.cancel(e->hint_job);
+    e->hint_job.reset();
+    const std::size_t unchanged = g.moves().size();
+    g.play(*m, now);
+    Reply r = commit(*e, unchanged);
+    r.body["node"] = g.tree().mainline_end();
+    return r;
 }
 
 Reply Service::takeback(const std::string& id, const std::string& token) {
@@ -443,8 +484,8 @@ GameRoutes Service::make_routes() {
         {"GET", "", [this](R r, I id, J) { return get(id, r.token, r.seat); }},
         {"DELETE", "", [this](R r, I id, J) { return remove(id, r.token); }},
         {"GET", "/pgn", [this](R, I id, J) { return pgn(id); }},
-        {"GET", "/legal", [this](R r, I id, J) { return legal(id, r.ply); }},
-        {"GET", "/knowledge", [this](R r, I id, J) { return knowledge(id, r.ply); }},
+        {"GET", "/legal", [this](R r, I id, J) { return legal(id, r.node, r.ply); }},
+        {"GET", "/knowledge", [this](R r, I id, J) { return knowledge(id, r.node, r.ply); }},
         {"POST", "/move", [this](R r, I id, J j) { return move(id, r.token, j); }},
         {"POST", "/takeback", [this](R r, I id, J) { return takeback(id, r.token); }},
         {"POST", "/resign", [this](R r, I id, J) { return resign(id, r.token); }},
@@ -452,6 +493,7 @@ GameRoutes Service::make_routes() {
         {"POST", "/hint", [this](R r, I id, J) { return hint(id, r.token); }},
         {"POST", "/analysis", [this](R r, I id, J j) { return analysis(id, r.token, j); }},
         {"POST", "/review", [this](R r, I id, J j) { return review(id, r.token, j); }},
+        {"POST", "/annotate", [this](R r, I id, J j) { return annotate(id, r.token, j); }},
     };
     t.open_stream = [this](I id, int& status) { return open_stream(id, status); };
     t.close_stream = [this](I id, const std::shared_ptr<Stream>& s) { close_stream(id, s); };

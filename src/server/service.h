@@ -27,6 +27,14 @@ namespace kibitz::server {
 
 class OthelloService;
 
+// The node a command names: its "node" (an id of the game's tree), else its "ply" (the main
+// line's node after that many half-moves), else the end of the main line. A refusal is the
+// reply: 400 for a bad value, 404 for a node the tree lacks (service_tree.cpp).
+std::optional<Reply> pick_node(const Game& g, const Json& body, NodeId& at);
+// The same from a query's ?node= and ?ply= texts.
+std::optional<Reply> pick_node(const Game& g, const std::string& node_text,
+                               const std::string& ply_text, NodeId& at);
+
 class Service {
 public:
     struct Options {
@@ -51,10 +59,12 @@ public:
     Reply create(const Json& body);
     Reply list() const;
     Reply get(const std::string& id, const std::string& token, const std::string& seat) const;
-    // The legal moves after the first `ply` half-moves ("" for the current position).
-    Reply legal(const std::string& id, const std::string& ply) const;
+    // The legal moves at node `node` of the tree, else after the first `ply` half-moves of the
+    // main line (both "": the current position).
+    Reply legal(const std::string& id, const std::string& node, const std::string& ply) const;
     // What the book and the endgame tables know of the position after `ply` half-moves.
-    Reply knowledge(const std::string& id, const std::string& ply) const;
+    Reply knowledge(const std::string& id, const std::string& node,
+                    const std::string& ply) const;
     Reply remove(const std::string& id, const std::string& token);
     Reply move(const std::string& id, const std::string& token, const Json& body);
     Reply takeback(const std::string& id, const std::string& token);
@@ -64,6 +74,9 @@ public:
     Reply analysis(const std::string& id, const std::string& token, const Json& body);
     Reply review(const std::string& id, const std::string& token, const Json& body);
     Reply pgn(const std::string& id) const;
+    // A comment, a NAG, a promotion or a deletion at a node of an analysis board or a finished
+    // game (service_tree.cpp).
+    Reply annotate(const std::string& id, const std::string& token, const Json& body);
 
     // A stream of a game's events, starting with its state; nullptr when the game is unknown
     // (status 404) or too many streams are open (429).
@@ -107,6 +120,9 @@ private:
     void play_engine_move(Entry& e, chess::Move m, const JobResult* r);
     // {"book": [...], "tablebase": null | {...}} of docs/api.md for pos.
     Json knowledge_of(const chess::Position& pos) const;
+    // A move at node `at` of an analysis board or a finished game: the child that has it, or a
+    // new variation; the reply is the game with "node", the move's node (service_tree.cpp).
+    Reply explore(Entry& e, NodeId at, const std::string& text);
     void start_review_step(Entry& e);
     void review_step_done(const std::string& id, const std::shared_ptr<EngineJob>& job,
                           const JobResult& r);

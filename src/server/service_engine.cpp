@@ -158,20 +158,20 @@ void Service::play_engine_move(Entry& e, chess::Move m, const JobResult* r) {
     Game& g = e.game;
     const Color side = g.turn();
     g.play(m, now_ms());
-    auto& rec = const_cast<GameMove&>(g.moves().back());
-    if (!r) {
-        rec.book = true;
-    } else {
+    std::optional<Eval> eval;
+    int depth = 0;
+    if (r) {
         for (const JobLine& line : r->lines)
             if (!line.pv.empty() && line.pv[0] == m) {
-                rec.eval = white_eval(line.score, side);
-                rec.depth = line.depth;
+                eval = white_eval(line.score, side);
+                depth = line.depth;
             }
-        if (!rec.eval && !r->lines.empty()) {
-            rec.eval = white_eval(r->lines.front().score, side);
-            rec.depth = r->lines.front().depth;
+        if (!eval && !r->lines.empty()) {
+            eval = white_eval(r->lines.front().score, side);
+            depth = r->lines.front().depth;
         }
     }
+    g.note_last_move(eval, depth, !r);
     save(e, g.moves().size() - 1);
 }
 
@@ -319,15 +319,11 @@ Reply Service::analysis(const std::string& id, const std::string& token, const J
             return error_reply(400, "'multipv' must be from 1 to 5");
         multipv = body["multipv"].get<int>();
     }
-    std::size_t ply = g.moves().size();
-    if (body.contains("ply")) {
-        if (!body["ply"].is_number_integer() || body["ply"].get<std::int64_t>() < 0 ||
-            body["ply"].get<std::int64_t>() > std::int64_t(ply))
-            return error_reply(400, "'ply' must be from 0 to " + std::to_string(ply));
-        ply = body["ply"].get<std::size_t>();
-    }
+    NodeId at = kNoNode;
+    if (auto refused = pick_node(g, body, at)) return std::move(*refused);
+    const std::size_t ply = g.tree().path(at).size() - 1;  // half-moves from the start
     const bool threat = body.value("threat", false);
-    chess::Position root = g.position_at(ply);
+    chess::Position root = g.tree().position(at);
     // What the book and the tables know of the position shown (in the threat view too).
     const Json known = knowledge_of(root);
     if (threat) {
@@ -349,7 +345,7 @@ Reply Service::analysis(const std::string& id, const std::string& token, const J
     };
     auto progress = std::make_shared<Progress>();
     const std::string fen = root.fen();
-    job->on_info = [this, id, ply, threat, root, fen, multipv, progress, known](
+    job->on_info = [this, id, ply, at, threat, root, fen, multipv, progress, known](
                        const search::Iteration<chess::Move>& it, std::uint64_t nodes) {
         const auto index = std::size_t(std::clamp(it.multipv, 1, 5));
         if (progress->lines.size() < index) progress->lines.resize(index);
@@ -369,6 +365,7 @@ Reply Service::analysis(const std::string& id, const std::string& token, const J
         const std::int64_t ms = std::max<std::int64_t>(1, it.time_ms);
         table_.publish(id, {{"type", "analysis"},
                             {"ply", ply},
+                            {"node", at},
                             {"fen", fen},
                             {"threat", threat},
                             {"lines", std::move(lines)},
@@ -381,8 +378,11 @@ Reply Service::analysis(const std::string& id, const std::string& token, const J
     };
     e->analysis_job = job;
     pool_.submit(job);
-    return json_reply(
-        {{"analysing", true}, {"ply", ply}, {"multipv", multipv}, {"threat", threat}});
+    return json_reply({{"analysing", true},
+                       {"ply", ply},
+                       {"node", at},
+                       {"multipv", multipv},
+                       {"threat", threat}});
 }
 
 Reply Service::review(const std::string& id, const std::string& token, const Json& body) {

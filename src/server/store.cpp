@@ -114,7 +114,7 @@ void Store::exec(const char* sql) {
     }
 }
 
-void Store::save(const Game& g, std::size_t unchanged) {
+void Store::save(const Game& g, std::size_t /*unchanged*/) {
     std::lock_guard lock(mutex_);
     exec("BEGIN IMMEDIATE");
     try {
@@ -122,13 +122,13 @@ void Store::save(const Game& g, std::size_t unchanged) {
             db_,
             "INSERT INTO games(id, mode, settings, start_fen, created, updated, token_white, "
             "token_black, result, reason, clock_white, clock_black, turn_started, "
-            "draw_offer, review) "
-            "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15) "
+            "draw_offer, review, tags, next_node) "
+            "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17) "
             // An upsert, not INSERT OR REPLACE: a replace deletes the row first,
             // and the cascade would take the moves with it.
             "ON CONFLICT(id) DO UPDATE SET updated = ?6, result = ?9, reason = ?10, "
             "clock_white = ?11, clock_black = ?12, turn_started = ?13, "
-            "draw_offer = ?14, review = ?15");
+            "draw_offer = ?14, review = ?15, tags = ?16, next_node = ?17");
         Json settings = settings_json(g.settings);
         settings["chess960"] = g.settings.chess960;
         row.bind(1, g.id)
@@ -152,30 +152,46 @@ void Store::save(const Game& g, std::size_t unchanged) {
             row.bind_null(15);
         else
             row.bind(15, g.review.dump());
+        Json tags = Json::array();
+        for (const auto& [name, value] : g.tags) tags.push_back({name, value});
+        row.bind(16, tags.dump()).bind(17, std::int64_t(g.tree().next_id()));
         row.step();
-        Statement drop(db_, "DELETE FROM moves WHERE game_id = ?1 AND ply > ?2");
-        drop.bind(1, g.id).bind(2, std::int64_t(unchanged));
+        // The whole tree, rewritten: a variation, a comment or a deleted move may change any
+        // node, and a game has at most a few thousand.
+        Statement drop(db_, "DELETE FROM nodes WHERE game_id = ?1");
+        drop.bind(1, g.id);
         drop.step();
         Statement add(db_,
-                      "INSERT INTO moves(game_id, ply, uci, clock, think, eval, depth) "
-                      "VALUES(?1,?2,?3,?4,?5,?6,?7)");
-        const auto& moves = g.moves();
-        for (std::size_t i = unchanged; i < moves.size(); ++i) {
-            const GameMove& m = moves[i];
+                      "INSERT INTO nodes(game_id, id, parent, ord, uci, comment_before, "
+                      "comment_after, nags, clock, think, eval_cp, eval_mate, depth, book, best) "
+                      "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15)");
+        for (const NodeRow& n : tree_rows(g.tree())) {
             add.reset();
             add.bind(1, g.id)
-                .bind(2, std::int64_t(i + 1))
-                .bind(3, m.uci)
-                .bind(4, m.clock)
-                .bind(5, m.think)
-                .bind(7, std::int64_t(m.depth));
-            // A book move has no evaluation: its column says {"book": true} instead.
-            if (m.eval)
-                add.bind(6, eval_json(*m.eval).dump());
-            else if (m.book)
-                add.bind(6, Json{{"book", true}}.dump());
+                .bind(2, std::int64_t(n.id))
+                .bind(4, std::int64_t(n.order))
+                .bind(5, n.uci)
+                .bind(6, n.comment_before)
+                .bind(7, n.comment_after)
+                .bind(8, n.nags)
+                .bind(9, n.clock)
+                .bind(10, n.think)
+                .bind(13, std::int64_t(n.depth))
+                .bind(14, std::int64_t(n.book ? 1 : 0))
+                .bind(15, n.best);
+            if (n.parent == kNoNode)
+                add.bind_null(3);
             else
-                add.bind_null(6);
+                add.bind(3, std::int64_t(n.parent));
+            // A mate score has no centipawns; an eval of 0 cp is {cp 0, mate null}.
+            if (n.eval && !n.eval->mate)
+                add.bind(11, std::int64_t(n.eval->cp));
+            else
+                add.bind_null(11);
+            if (n.eval && n.eval->mate)
+                add.bind(12, std::int64_t(n.eval->mate));
+            else
+                add.bind_null(12);
             add.step();
         }
         exec("COMMIT");
@@ -198,10 +214,11 @@ std::vector<Game> Store::load_all(std::vector<std::string>& problems) {
     Statement rows(db_,
                    "SELECT id, mode, settings, start_fen, created, updated, token_white, "
                    "token_black, result, reason, clock_white, clock_black, turn_started, "
-                   "draw_offer, review FROM games ORDER BY created");
-    Statement moves(db_,
-                    "SELECT uci, clock, think, eval, depth FROM moves WHERE game_id = ?1 "
-                    "ORDER BY ply");
+                   "draw_offer, review, tags, next_node FROM games ORDER BY created");
+    Statement nodes(db_,
+                    "SELECT id, parent, ord, uci, comment_before, comment_after, nags, clock, "
+                    "think, eval_cp, eval_mate, depth, book, best FROM nodes WHERE game_id = ?1 "
+                    "ORDER BY id");
     while (rows.step()) {
         Game g;
         g.id = rows.text(0);
@@ -225,27 +242,39 @@ std::vector<Game> Store::load_all(std::vector<std::string>& problems) {
             fail(started.error());
             continue;
         }
-        std::vector<GameMove> stored;
-        moves.reset();
-        moves.bind(1, g.id);
-        while (moves.step()) {
-            GameMove m;
-            m.uci = moves.text(0);
-            m.clock = moves.integer(1);
-            m.think = moves.integer(2);
-            if (!moves.is_null(3)) {
-                const Json e = Json::parse(moves.text(3), nullptr, false);
-                if (e.is_object() && (e.contains("cp") || e.contains("mate")))
-                    m.eval = Eval{e.value("cp", 0), e.value("mate", 0)};
-                if (e.is_object()) m.book = e.value("book", false);
-            }
-            m.depth = int(moves.integer(4));
-            stored.push_back(std::move(m));
+        std::vector<NodeRow> stored;
+        nodes.reset();
+        nodes.bind(1, g.id);
+        while (nodes.step()) {
+            NodeRow n;
+            n.id = NodeId(nodes.integer(0));
+            n.parent = nodes.is_null(1) ? kNoNode : NodeId(nodes.integer(1));
+            n.order = int(nodes.integer(2));
+            n.uci = nodes.text(3);
+            n.comment_before = nodes.text(4);
+            n.comment_after = nodes.text(5);
+            n.nags = nodes.text(6);
+            n.clock = nodes.integer(7);
+            n.think = nodes.integer(8);
+            if (!nodes.is_null(9) || !nodes.is_null(10))
+                n.eval = Eval{int(nodes.integer(9)), int(nodes.integer(10))};
+            n.depth = int(nodes.integer(11));
+            n.book = nodes.integer(12) != 0;
+            n.best = nodes.text(13);
+            stored.push_back(std::move(n));
         }
-        if (auto replayed = g.replay(stored); !replayed) {
-            fail(replayed.error());
+        const std::string start = g.tree().start_fen();
+        auto tree = tree_from_rows(start, g.settings.chess960, stored, NodeId(rows.integer(16)));
+        if (!tree) {
+            fail(tree.error());
             continue;
         }
+        g.set_tree(std::move(*tree));
+        const Json tags = Json::parse(rows.text(15), nullptr, false);
+        if (tags.is_array())
+            for (const Json& t : tags)
+                if (t.is_array() && t.size() == 2 && t[0].is_string() && t[1].is_string())
+                    g.tags.emplace_back(t[0].get<std::string>(), t[1].get<std::string>());
         g.created = rows.integer(4);
         g.updated = rows.integer(5);
         g.token[chess::kWhite] = rows.text(6);

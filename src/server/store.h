@@ -35,14 +35,15 @@ public:
     Store(const Store&) = delete;
     Store& operator=(const Store&) = delete;
 
-    // Writes the game's row and its moves from ply `unchanged` on (the first `unchanged`
-    // moves are already stored), in one transaction. Throws std::runtime_error on failure.
+    // Writes the game's row and its whole move tree (one row per node, in the nodes table), in
+    // one transaction; `unchanged` is not used (the tree is rewritten). Throws
+    // std::runtime_error on failure.
     void save(const Game& game, std::size_t unchanged);
     // Deletes a game and its moves.
     void remove(const std::string& id);
 
-    // Every stored game, rebuilt by replaying its moves. A game that cannot be rebuilt is left
-    // in the database untouched and reported in `problems`.
+    // Every stored game, rebuilt by replaying its tree's moves. A game that cannot be rebuilt
+    // is left in the database untouched and reported in `problems`.
     std::vector<Game> load_all(std::vector<std::string>& problems);
 
     const std::string& path() const { return path_; }

@@ -53,6 +53,47 @@ CREATE TABLE IF NOT EXISTS othello_games(
     token_white TEXT NOT NULL);
 )sql";
 
+// Migration 2: the move tree (issue 22). Each game's moves become nodes of its tree: the root
+// (node 0, the start position) and move n as node n, each the first child of the one before,
+// with its clock, time used, evaluation (or book mark) and depth; the games get their PGN tags
+// (a JSON array of [name, value]) and the next node id. Then the moves table goes. An eval
+// column that is not JSON (never written by a release) is read as no evaluation.
+constexpr const char* kVersion2 = R"sql(
+CREATE TABLE nodes(
+    game_id TEXT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    id INTEGER NOT NULL,
+    parent INTEGER,
+    ord INTEGER NOT NULL,
+    uci TEXT NOT NULL,
+    comment_before TEXT NOT NULL,
+    comment_after TEXT NOT NULL,
+    nags TEXT NOT NULL,
+    clock INTEGER NOT NULL,
+    think INTEGER NOT NULL,
+    eval_cp INTEGER,
+    eval_mate INTEGER,
+    depth INTEGER NOT NULL,
+    book INTEGER NOT NULL,
+    best TEXT NOT NULL,
+    PRIMARY KEY(game_id, id));
+ALTER TABLE games ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE games ADD COLUMN next_node INTEGER NOT NULL DEFAULT 1;
+INSERT INTO nodes(game_id, id, parent, ord, uci, comment_before, comment_after, nags, clock,
+                  think, eval_cp, eval_mate, depth, book, best)
+    SELECT id, 0, NULL, 0, '', '', '', '', -1, 0, NULL, NULL, 0, 0, '' FROM games;
+INSERT INTO nodes(game_id, id, parent, ord, uci, comment_before, comment_after, nags, clock,
+                  think, eval_cp, eval_mate, depth, book, best)
+    SELECT game_id, ply, ply - 1, 0, uci, '', '', '', clock, think,
+           CASE WHEN json_valid(eval) AND json_type(eval, '$.mate') IS NULL
+                THEN json_extract(eval, '$.cp') END,
+           CASE WHEN json_valid(eval) THEN json_extract(eval, '$.mate') END,
+           depth,
+           CASE WHEN json_valid(eval) AND json_extract(eval, '$.book') THEN 1 ELSE 0 END, ''
+    FROM moves WHERE game_id IN (SELECT id FROM games);
+UPDATE games SET next_node = 1 + coalesce((SELECT max(ply) FROM moves WHERE game_id = games.id), 0);
+DROP TABLE moves;
+)sql";
+
 // Runs SQL (one statement or several); throws std::runtime_error with SQLite's message.
 void run(sqlite3* db, const char* sql) {
     char* message = nullptr;
@@ -157,6 +198,10 @@ void apply(sqlite3* db, const Migration& step) {
 const std::vector<Migration>& migrations() {
     static const std::vector<Migration> steps = {
         {1, "games, their moves, Othello games (the schema of the first releases)", kVersion1, {}},
+        {2,
+         "move tree: a nodes table filled from the moves table, the games' PGN tags",
+         kVersion2,
+         {}},
     };
     return steps;
 }

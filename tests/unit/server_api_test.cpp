@@ -276,19 +276,21 @@ TEST(ServerApi, PgnExportsAndImportsFromAnyMove) {
               400);
 }
 
-TEST(ServerApi, AnAnalysisBoardCutsItsLineAndAnalysesWithSeveralLines) {
+TEST(ServerApi, AnAnalysisBoardKeepsItsLineAndAnalysesWithSeveralLines) {
     auto s = make_service();
     const auto c = create(*s, {{"mode", "analysis"}});
     for (const char* m : {"e4", "e5", "Nf3"})
         ASSERT_EQ(call(*s, "POST", path(c, "move"), Json{{"move", m}}.dump(), c.token).status, 200);
+    // A move from an earlier ply starts a variation (issue 22): the line stays.
     Reply r = call(*s, "POST", path(c, "move"), R"({"move": "c5", "ply": 1})", c.token);
     ASSERT_EQ(r.status, 200) << r.body.dump();
-    EXPECT_EQ(r.body["moves"].size(), 2u);
-    EXPECT_EQ(r.body["moves"][1]["san"], "c5");
-    // An illegal move from an earlier ply leaves the line as it was.
+    EXPECT_EQ(r.body["moves"].size(), 3u);
+    EXPECT_EQ(r.body["moves"][1]["san"], "e5");
+    EXPECT_EQ(r.body["tree"]["nodes"][r.body["node"].get<int>()]["san"], "c5");
+    // An illegal move from an earlier ply leaves the tree as it was.
     EXPECT_EQ(call(*s, "POST", path(c, "move"), R"({"move": "Ke2", "ply": 0})", c.token).status,
               422);
-    EXPECT_EQ(game(*s, c.id)["moves"].size(), 2u);
+    EXPECT_EQ(game(*s, c.id)["tree"]["next_id"], 5);
 
     int status = 0;
     auto stream = s->open_stream(c.id, status);

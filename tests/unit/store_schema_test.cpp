@@ -91,12 +91,20 @@ std::vector<std::string> backups(const test::TempDir& dir) {
     return found;
 }
 
-// The migrations of this build and one more, for the tests of a step after the last.
+// Migration 1 and one more step: the tests of the upgrade machinery run on the first
+// release's schema (with its moves table), whatever later migrations this build has.
 std::vector<schema::Migration> with_step(schema::Migration extra) {
-    auto steps = schema::migrations();
-    extra.version = schema::latest_version() + 1;
+    std::vector<schema::Migration> steps{schema::migrations().front()};
+    extra.version = 2;
     steps.push_back(std::move(extra));
     return steps;
+}
+
+// Brings the fixture at `path` to version 1, as a release with versions left it.
+void to_version1(const std::string& path) {
+    Db db(path);
+    const auto done = schema::upgrade(db.get(), path, {schema::migrations().front()});
+    ASSERT_TRUE(done.ok()) << done.error();
 }
 
 // What the fixture holds, as scripts/make-store-fixture made it (tests/data/store/README.md).
@@ -231,11 +239,12 @@ TEST(StoreSchema, ReleaseDatabaseOpensWithEveryGameIntact) {
     }
     store->reset();
 
-    // Now at the latest version, recognised without a copy (nothing of it changed).
+    // Now at the latest version: recognised as version 1 without a copy, then copied before
+    // migration 2 turned the 47 moves into nodes (one more per game: its start).
     Db upgraded(path);
     EXPECT_EQ(upgraded.value("PRAGMA user_version"), std::to_string(schema::latest_version()));
-    EXPECT_EQ(upgraded.value("SELECT count(*) FROM moves"), "47");
-    EXPECT_EQ(backups(dir), std::vector<std::string>{});
+    EXPECT_EQ(upgraded.value("SELECT count(*) FROM nodes"), std::to_string(47 + kChess.size()));
+    EXPECT_EQ(backups(dir), std::vector<std::string>{"games.db.v1.bak"});
 }
 
 TEST(StoreSchema, ReleaseDatabaseServesItsGames) {
@@ -286,7 +295,7 @@ TEST(StoreSchema, FreshDatabaseGetsTheLatestVersion) {
         Db db(path);
         EXPECT_EQ(db.value("PRAGMA user_version"), std::to_string(schema::latest_version()));
         EXPECT_EQ(db.rows("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name"),
-                  (std::vector<std::vector<std::string>>{{"games"}, {"moves"}, {"othello_games"}}));
+                  (std::vector<std::vector<std::string>>{{"games"}, {"nodes"}, {"othello_games"}}));
     }
     EXPECT_EQ(backups(dir), std::vector<std::string>{});
     // Opening it again changes nothing.
@@ -341,7 +350,7 @@ TEST(StoreSchema, ForeignDatabaseIsRefusedUntouched) {
 TEST(StoreSchema, MigrationCopiesTheDatabaseFirst) {
     test::TempDir dir("kibitz-schema-");
     const std::string path = copy_fixture(dir, "games.db");
-    ASSERT_TRUE(Store::open(path).ok());  // now version 1, as a release with versions left it
+    to_version1(path);
     // A copy from an earlier upgrade is never overwritten.
     std::ofstream(path + ".v1.bak") << "an older copy";
     const auto steps = with_step({0,
@@ -393,7 +402,7 @@ TEST(StoreSchema, MigrationOfAReleaseDatabaseCountsItAsVersion1) {
 TEST(StoreSchema, FailedMigrationRollsBackAndKeepsTheCopy) {
     test::TempDir dir("kibitz-schema-");
     const std::string path = copy_fixture(dir, "games.db");
-    ASSERT_TRUE(Store::open(path).ok());
+    to_version1(path);
     const auto steps = with_step({0, "test: deletes the moves, then fails", "DELETE FROM moves;",
                                   [](sqlite3*) { throw std::runtime_error("injected failure"); }});
     {
@@ -430,7 +439,7 @@ TEST(StoreSchema, RebuildingATableKeepsItsChildren) {
     // migrations run with them off and checked, as SQLite's table-rebuild recipe wants.
     test::TempDir dir("kibitz-schema-");
     const std::string path = copy_fixture(dir, "games.db");
-    ASSERT_TRUE(Store::open(path).ok());
+    to_version1(path);
     const char* rebuild = R"sql(
         CREATE TABLE games_new(id TEXT PRIMARY KEY, mode TEXT NOT NULL, settings TEXT NOT NULL,
             start_fen TEXT NOT NULL, created INTEGER NOT NULL, updated INTEGER NOT NULL,
@@ -452,7 +461,7 @@ TEST(StoreSchema, RebuildingATableKeepsItsChildren) {
 TEST(StoreSchema, BrokenReferencesFailTheStep) {
     test::TempDir dir("kibitz-schema-");
     const std::string path = copy_fixture(dir, "games.db");
-    ASSERT_TRUE(Store::open(path).ok());
+    to_version1(path);
     Db db(path);
     const auto done = schema::upgrade(
         db.get(), path,
@@ -470,7 +479,8 @@ TEST(StoreSchema, MigrationsMustBeNumberedInOrder) {
     steps.push_back({5, "test: out of order", "SELECT 1", {}});
     const auto done = schema::upgrade(db.get(), ":memory:", steps);
     ASSERT_FALSE(done.ok());
-    EXPECT_NE(done.error().find("step 2 says 5"), std::string::npos) << done.error();
+    const std::string step = std::to_string(schema::latest_version() + 1);
+    EXPECT_NE(done.error().find("step " + step + " says 5"), std::string::npos) << done.error();
     EXPECT_EQ(db.value("PRAGMA user_version"), "0");
 }
 

@@ -250,6 +250,84 @@ void Game::truncate(std::size_t n) {
     settle(0);
 }
 
+void Game::follow_mainline() {
+    const auto line = tree_.mainline();
+    moves_.clear();
+    for (std::size_t i = 1; i < line.size(); ++i) {
+        const TreeNode& n = tree_.node(line[i]);
+        GameMove rec;
+        rec.move = n.move;
+        rec.uci = n.uci;
+        rec.san = n.san;
+        rec.fen = n.fen;
+        rec.clock = n.clock;
+        rec.think = n.think;
+        rec.eval = n.eval;
+        rec.depth = n.depth;
+        rec.book = n.book;
+        moves_.push_back(std::move(rec));
+    }
+    pos_ = tree_.position(line.back());
+}
+
+void Game::set_tree(GameTree tree) {
+    tree_ = std::move(tree);
+    follow_mainline();
+    settle(0);
+}
+
+core::Result<NodeId> Game::add_move(NodeId at, chess::Move m) {
+    const NodeId end = tree_.mainline_end();
+    const auto node = tree_.add_move(at, m);
+    if (!node) return node;
+    if (tree_.mainline_end() != end) {
+        follow_mainline();
+        result = "*";
+        reason.clear();
+        draw_offer.reset();
+        settle(0);
+    }
+    return node;
+}
+
+core::Status Game::edit_tree(const std::function<core::Status(GameTree&)>& edit) {
+    GameTree changed = tree_;
+    if (auto st = edit(changed); !st) return st;
+    const auto before = tree_.mainline();
+    tree_ = std::move(changed);
+    follow_mainline();
+    if (tree_.mainline() != before) {
+        result = "*";
+        reason.clear();
+        draw_offer.reset();
+        settle(0);
+    }
+    return core::Done{};
+}
+
+void Game::note_last_move(std::optional<Eval> eval, int depth, bool book) {
+    if (moves_.empty()) return;
+    const NodeId end = tree_.mainline_end();
+    (void)tree_.set_eval(end, eval, depth);
+    (void)tree_.set_book(end, book);
+    GameMove& rec = moves_.back();
+    rec.eval = eval;
+    rec.depth = depth;
+    rec.book = book;
+}
+
+core::Result<chess::Move> Game::parse_move_at(NodeId at, std::string_view text) const {
+    if (!tree_.contains(at)) return core::error("There is no such move in this game.");
+    const chess::Position pos = tree_.position(at);
+    const std::string t{core::trim(text)};
+    if (t.empty()) return core::error("no move given");
+    const bool uci_like = (t.size() == 4 || t.size() == 5) && t[0] >= 'a' && t[0] <= 'h' &&
+                          t[1] >= '1' && t[1] <= '8' && t[2] >= 'a' && t[2] <= 'h' && t[3] >= '1' &&
+                          t[3] <= '8';
+    if (uci_like) return chess::move_from_uci(pos, t);
+    return chess::move_from_san(pos, t);
+}
+
 namespace {
 
 // True when colour c has mating material by any sequence: more than a lone minor piece.

@@ -18,7 +18,7 @@ import * as sound from './sound.js';
 import { renderGame, updateClocks, resultWords } from './views/game.js';
 import { fillForm, readForm, updateVisibility, setPurpose } from './views/newgame.js';
 import { renderGames } from './views/games.js';
-import { listScope, listedGames, showScope } from './list.js';
+import { listScope, listedGames, showScope, listHeaders } from './list.js';
 import { parseRoute, gameHash, inviteLink } from './lib/route.js';
 import { candidates, promotionPieces } from './lib/moves.js';
 import { plyInfo, clampPly } from './lib/movelist.js';
@@ -287,7 +287,9 @@ async function sendMove(text) {
         sound.play(played.san.includes('x') ? 'capture' : 'move');
         announce(sanToSpeech(played.san, played.ply % 2 ? 'white' : 'black'));
     }
+    // The stream's state may have come first (the answer is then dropped): show the node anyway.
     if (game.id === app.id) setGame(game, false);
+    render();
     return true;
 }
 
@@ -371,6 +373,9 @@ const actions = {
             setGame(g, false);
         }
     },
+    // Two people: the answer to the opponent's request to take back their move.
+    'takeback-accept': () => answerTakeback('accept'),
+    'takeback-decline': () => answerTakeback('decline'),
     hint: async () => {
         if (!needGame()) return;
         // The notice goes up before the request: the hint event (which takes it down) can
@@ -508,10 +513,17 @@ function openNewDialog(overrides = {}, purpose = { kind: 'new' }) {
     if (overrides.start === 'pgn') $('new-pgn').focus();
 }
 
+async function answerTakeback(answer) {
+    if (!needGame()) return;
+    const g = await callGame('takeback', 'POST', '/takeback', { body: { answer } });
+    if (g) setGame(g, false);
+}
+
 async function openGames() {
     const dlg = $('dlg-games');
     const scope = listScope(app.info?.visitor, $('games-all').checked);
-    const r = await call('list', 'GET', `/api/games${scope.query}`);
+    const r = await call('list', 'GET', `/api/games${scope.query}`,
+        { headers: listHeaders(tokens) });
     if (!r) return;
     showScope(scope, 'My games');
     const tbody = $('games-table').querySelector('tbody');

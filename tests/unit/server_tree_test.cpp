@@ -2,9 +2,11 @@
 // commands explore and annotate variations, and a PGN import keeps everything for its export.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "chess/pgn.h"
 #include "server/api.h"
@@ -307,6 +309,29 @@ TEST(ServerTree, ImportExportImportIsLossless) {
         }
     }
     EXPECT_GT(games, 5);
+}
+
+TEST(ServerTree, AFinishedReviewGoesIntoTheExport) {
+    auto s = make_service();
+    const auto c = create(*s, {{"mode", "analysis"}});
+    for (const char* m : {"f3", "e5", "g4", "Nc6"})
+        ASSERT_EQ(call(*s, "POST", at(c, "move"), {{"move", m}}, c.token).status, 200);
+    ASSERT_EQ(call(*s, "POST", at(c, "review"), {{"movetime", 50}}, c.token).status, 202);
+    const auto end = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    Json review;
+    while (std::chrono::steady_clock::now() < end) {
+        review = call(*s, "GET", "/api/games/" + c.id).body["review"];
+        if (review["done"] == review["total"]) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    ASSERT_EQ(review["done"], 5) << review.dump();
+    const std::string pgn = call(*s, "GET", at(c, "pgn")).text;
+    // Each move's evaluation, and instead of 2... Nc6 the engine's 2... Qh4# as a variation.
+    EXPECT_NE(pgn.find("[%eval"), std::string::npos) << pgn;
+    EXPECT_NE(pgn.find("(2... Qh4#"), std::string::npos)
+        << pgn << call(*s, "GET", "/api/games/" + c.id).body["tree"].dump();
+    // The tree itself is as it was: the review lives in the game's review.
+    EXPECT_FALSE(node_of(call(*s, "GET", "/api/games/" + c.id).body, 1).contains("eval"));
 }
 
 TEST(ServerTree, AnEngineGameFromANode) {

@@ -127,7 +127,7 @@ int run_play(const PlayOptions& o) {
     const std::string shown = o.host == "0.0.0.0" ? "127.0.0.1" : o.host;
     std::cout << "Kibitz is running at http://" << shown << ":" << *port << "/\n"
               << "  games are saved in " << db << "\n";
-    const Json info = service.info().body;
+    const Json info = service.info(Request{}).body;
     if (info["book"].is_object())
         std::cout << "  opening book: " << info["book"]["file"].get<std::string>() << " ("
                   << info["book"]["entries"] << " entries)\n";

@@ -228,9 +228,32 @@ const GameMove& Game::play(chess::Move m, std::int64_t now) {
     rec.fen = pos_.fen();
     moves_.push_back(std::move(rec));
     if (draw_offer && *draw_offer != mover) draw_offer.reset();
+    takeback_request.reset();
     turn_started = now;
     settle(now);
     return moves_.back();
+}
+
+void Game::cut_review(std::size_t n) {
+    // A review belongs to the moves it reviewed: what it says past the first n goes with them.
+    if (!review.is_object()) return;
+    if (n == 0) {
+        review = nullptr;
+        return;
+    }
+    const std::size_t covered = n + 1;  // the positions after 0..n moves
+    Json& positions = review["positions"];
+    if (positions.is_array() && positions.size() > covered)
+        positions.erase(positions.begin() + std::ptrdiff_t(covered), positions.end());
+    Json& plies = review["plies"];
+    if (plies.is_array()) {
+        Json kept = Json::array();
+        for (const Json& p : plies)
+            if (p.value("ply", std::size_t(0)) <= n) kept.push_back(p);
+        plies = std::move(kept);
+    }
+    review["total"] = std::min(review.value("total", covered), covered);
+    review["done"] = std::min(review.value("done", std::size_t(0)), covered);
 }
 
 void Game::truncate(std::size_t n) {
@@ -240,6 +263,8 @@ void Game::truncate(std::size_t n) {
     result = "*";
     reason.clear();
     draw_offer.reset();
+    takeback_request.reset();
+    cut_review(n);
     for (const Color c : {kWhite, kBlack}) clock[c] = settings.clock_initial;
     // Each side's clock as it stood after its last remaining move.
     Color mover = start_.side_to_move();
@@ -297,6 +322,11 @@ core::Status Game::edit_tree(const std::function<core::Status(GameTree&)>& edit)
     tree_ = std::move(changed);
     follow_mainline();
     if (tree_.mainline() != before) {
+        // The moves that stayed (the root is no move) keep their review.
+        const auto after = tree_.mainline();
+        std::size_t same = 0;
+        while (same < before.size() && same < after.size() && before[same] == after[same]) ++same;
+        cut_review(same > 0 ? same - 1 : 0);
         result = "*";
         reason.clear();
         draw_offer.reset();
@@ -355,6 +385,7 @@ void Game::finish(std::string result_text, std::string why) {
     result = std::move(result_text);
     reason = std::move(why);
     draw_offer.reset();
+    takeback_request.reset();
 }
 
 void Game::settle(std::int64_t /*now*/) {
@@ -450,6 +481,8 @@ Json Game::to_json(std::int64_t now, bool engine_thinking) const {
             {"reason", reason},
             {"clocks", std::move(clocks)},
             {"draw_offer", draw_offer ? Json(color_name(*draw_offer)) : Json(nullptr)},
+            {"takeback_request",
+             takeback_request ? Json(color_name(*takeback_request)) : Json(nullptr)},
             {"engine", {{"thinking", engine_thinking}}},
             {"review", review},
             {"tree", tree_json(tree_)},

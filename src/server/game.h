@@ -64,6 +64,9 @@ public:
     std::int64_t clock[2] = {0, 0};  // time left per colour
     std::int64_t turn_started = 0;   // when the running clock started (0: none runs)
     std::optional<chess::Color> draw_offer;
+    // Two people: the seat that asks to take its last move back, until the opponent answers or
+    // a move is made (kept in memory only: a restart forgets the request, not the game).
+    std::optional<chess::Color> takeback_request;
     Json review;  // null or the review object of docs/api.md
 
     // Starts from a FEN (validated) with no moves.
@@ -136,6 +139,9 @@ public:
 
 private:
     void settle(std::int64_t now);
+    // Cuts the review to the positions after the first n moves of the main line (none left:
+    // no review), for a main line that changed after them.
+    void cut_review(std::size_t n);
     // moves_ and pos_ from the tree's main line.
     void follow_mainline();
 

@@ -61,11 +61,13 @@ public:
 
     // --- Whole commands; each takes the lock.
 
-    // {"games": [summaries]}, the most recently changed first.
-    Reply list() const {
+    // {"games": [summaries]} of the games that `shown` keeps (all without it), the most
+    // recently changed first.
+    Reply list(const std::function<bool(const G&)>& shown = nullptr) const {
         Lock lock(mutex_);
         std::vector<const G*> sorted;
-        for (const auto& [id, e] : games_) sorted.push_back(&e.game);
+        for (const auto& [id, e] : games_)
+            if (!shown || shown(e.game)) sorted.push_back(&e.game);
         std::sort(sorted.begin(), sorted.end(),
                   [](const G* a, const G* b) { return a->updated > b->updated; });
         Json games = Json::array();

@@ -353,6 +353,9 @@ void HttpServer::routes() {
         r.ply = req.get_param_value("ply");
         r.node = req.get_param_value("node");
         r.body = req.body;
+        r.peer = req.remote_addr;
+        r.tokens = req.get_header_value("X-Kibitz-Tokens");
+        r.all = req.get_param_value("all");
         send(res, handle(service_, r));
     };
     http.Get("/api/.*", api);

@@ -156,10 +156,11 @@ void OthelloService::engine_moved(const std::shared_ptr<OthelloJob>& job, Move m
     table_.publish_state(*e);
 }
 
-Reply OthelloService::info() const {
+Reply OthelloService::info(const Request& r) const {
     return json_reply({{"levels", othello_levels_json()},
                        {"default_level", kOthelloDefaultLevel},
-                       {"scoring", "empty squares go to the winner"}});
+                       {"scoring", "empty squares go to the winner"},
+                       {"visitor", {{"owner", loopback_peer(r.peer)}}}});
 }
 
 Reply OthelloService::create(const Json& body) {
@@ -229,7 +230,11 @@ Reply OthelloService::create(const Json& body) {
     return r;
 }
 
-Reply OthelloService::list() const { return table_.list(); }
+Reply OthelloService::list(const Request& r) const {
+    ListScope scope;
+    if (auto refused = read_list_scope(r, scope)) return std::move(*refused);
+    return table_.list([&](const OthelloGame& g) { return scope.shows(g.token); });
+}
 
 Reply OthelloService::get(const std::string& id, const std::string& token,
                           const std::string& seat) const {
@@ -278,6 +283,8 @@ Reply OthelloService::takeback(const std::string& id, const std::string& token) 
     if (!e) return table_.missing(id);
     OthelloGame& g = e->game;
     if (!seats_of(token, g.token)) return error_reply(403, "a seat token of this game is needed");
+    if (g.over())
+        return error_reply(409, "The game is over; its moves can no longer be taken back.");
     const auto& moves = g.moves();
     std::size_t keep = moves.size();
     if (g.mode == OthelloMode::kEngine) {
@@ -330,8 +337,8 @@ GameRoutes OthelloService::make_routes() {
     using R = const Request&;
     using I = const std::string&;
     using J = const Json&;
-    t.paths = {{"GET", "/api/othello/info", [this](R, I, J) { return info(); }}};
-    t.collection = {{"GET", "", [this](R, I, J) { return list(); }},
+    t.paths = {{"GET", "/api/othello/info", [this](R r, I, J) { return info(r); }}};
+    t.collection = {{"GET", "", [this](R r, I, J) { return list(r); }},
                     {"POST", "", [this](R, I, J j) { return create(j); }}};
     t.game = {
         {"GET", "", [this](R r, I id, J) { return get(id, r.token, r.seat); }},

@@ -39,9 +39,11 @@ public:
     OthelloService& operator=(const OthelloService&) = delete;
 
     // The commands of docs/api.md; `token` is the X-Kibitz-Token header ("" when absent).
-    Reply info() const;
+    // The Othello settings, and whether the request comes from the server's owner.
+    Reply info(const Request& r) const;
     Reply create(const Json& body);
-    Reply list() const;
+    // The games whose seat token the request presents, or every game for the owner (?all=1).
+    Reply list(const Request& r) const;
     // `seat` ("black", "white", "both"; "" for none) also checks that the token holds it.
     Reply get(const std::string& id, const std::string& token, const std::string& seat) const;
     Reply remove(const std::string& id, const std::string& token);

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "server/seats.h"
+
 namespace kibitz::server {
 
 namespace {
@@ -32,6 +34,51 @@ bool valid_game_id(std::string_view id) {
     return id.size() == 16 && std::all_of(id.begin(), id.end(), [](char c) {
                return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
            });
+}
+
+bool loopback_peer(std::string_view ip) {
+    if (ip.rfind("::ffff:", 0) == 0) ip.remove_prefix(7);
+    return ip == "::1" || (ip.rfind("127.", 0) == 0 && ip.size() <= 15);
+}
+
+bool ListScope::shows(const std::string (&seat_tokens)[2]) const {
+    if (all) return true;
+    return std::any_of(tokens.begin(), tokens.end(),
+                       [&](const std::string& t) { return seats_of(t, seat_tokens) != kNoSeat; });
+}
+
+std::optional<Reply> read_list_scope(const Request& r, ListScope& scope) {
+    scope = {};
+    if (!r.all.empty() && r.all != "0" && r.all != "1")
+        return error_reply(400, "'all' must be 1 (every game) or 0");
+    if (r.all == "1") {
+        if (!loopback_peer(r.peer))
+            return error_reply(403,
+                               "Only the server's owner, on the computer it runs on, can "
+                               "list every game on it.");
+        scope.all = true;
+    }
+    std::string_view rest = r.tokens;
+    while (!rest.empty()) {
+        const std::size_t comma = rest.find(',');
+        std::string_view t = rest.substr(0, comma);
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+        while (!t.empty() && t.front() == ' ') t.remove_prefix(1);
+        while (!t.empty() && t.back() == ' ') t.remove_suffix(1);
+        if (t.empty()) continue;
+        if (scope.tokens.size() == kMaxListTokens)
+            return error_reply(400, "X-Kibitz-Tokens carries more than " +
+                                        std::to_string(kMaxListTokens) + " tokens");
+        const bool hex = std::all_of(t.begin(), t.end(), [](char c) {
+            return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+        });
+        if (t.size() > 64 || !hex)
+            return error_reply(400,
+                               "X-Kibitz-Tokens must be seat tokens (hex digits) separated "
+                               "by commas");
+        scope.tokens.emplace_back(t);
+    }
+    return std::nullopt;
 }
 
 std::optional<Reply> route(const GameRoutes& t, const Request& r, const Json& body) {

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "server/events.h"
@@ -21,8 +22,31 @@ struct Request {
     std::string seat;    // ?seat= of GET /api/games/ID
     std::string ply;     // ?ply= of GET /api/games/ID/legal and /knowledge
     std::string body;
-    std::string node{};  // ?node= of GET /api/games/ID/legal and /knowledge (a move's id)
+    std::string peer{};    // the client's address ("127.0.0.1", "::1"); "" when unknown
+    std::string tokens{};  // X-Kibitz-Tokens of GET games: the seat tokens the page holds
+    std::string all{};     // ?all= of GET games ("1": every game, for the server's owner)
+    std::string node{};    // ?node= of GET /api/games/ID/legal and /knowledge (a move's id)
 };
+
+// True for a loopback address (127.0.0.0/8, ::1, ::ffff:127.x.x.x): a request from the
+// computer the server runs on, that is from its owner.
+bool loopback_peer(std::string_view ip);
+
+// Most seat tokens one X-Kibitz-Tokens header may carry (a page sends its newest).
+inline constexpr std::size_t kMaxListTokens = 256;
+
+// Which games a list shows: those a presented token opens, or every one (`all`).
+struct ListScope {
+    std::vector<std::string> tokens;
+    bool all = false;
+    // True when the list shows the game whose seat tokens are `seat_tokens`.
+    bool shows(const std::string (&seat_tokens)[2]) const;
+};
+
+// The scope of a GET of a games list: its tokens (comma-separated, at most kMaxListTokens,
+// each 1 to 64 hex digits) and ?all=1 for the owner only. A refusal is the reply: 400 for a
+// bad header or parameter, 403 for all=1 from another computer.
+std::optional<Reply> read_list_scope(const Request& r, ListScope& scope);
 
 // A command: the request, the game's id ("" off a game's path) and the body as JSON.
 using Handler = std::function<Reply(const Request&, const std::string& id, const Json& body)>;

@@ -77,6 +77,13 @@ Json Service::state(const Entry& e) const {
 }
 
 Reply Service::commit(Entry& e, std::size_t unchanged) {
+    // A review cut short by a change of its moves (Game::truncate) stops where it was cut.
+    const Json& review = e.game.review;
+    if (e.review_job &&
+        (!review.is_object() || review.value("done", 0) >= review.value("total", 0))) {
+        pool_.cancel(e.review_job);
+        e.review_job.reset();
+    }
     save(e, unchanged);
     start_engine_move(e);
     publish_state(e);
@@ -96,7 +103,7 @@ void Service::stop_jobs(Entry& e, bool review_too) {
     }
 }
 
-Reply Service::info() const {
+Reply Service::info(const Request& r) const {
     Json levels = Json::array();
     const std::pair<const char*, int> named[] = {
         {"Beginner", 1000}, {"Casual", 1200},           {"Club", 1400},  {"Strong club", 1600},
@@ -108,6 +115,7 @@ Reply Service::info() const {
           {{"min", engine::kMinElo}, {"max", engine::kMaxElo}, {"calibrated", {1400, 1800, 2200}}}},
          {"levels", levels},
          {"engines", options_.engines},
+         {"visitor", {{"owner", loopback_peer(r.peer)}}},
          {"book", book_.loaded() ? Json{{"file", book_.path()}, {"entries", book_entries_}}
                                  : Json(nullptr)},
          {"tablebases",
@@ -286,7 +294,13 @@ Reply Service::create(const Json& body) {
     return json_reply(std::move(reply), 201);
 }
 
-Reply Service::list() const { return table_.list(); }
+Reply Service::list(const Request& r) const {
+    ListScope scope;
+    if (auto refused = read_list_scope(r, scope)) return std::move(*refused);
+    return table_.list([&](const Game& g) {
+        return !(g.mode == Mode::kAnalysis && g.moves().empty()) && scope.shows(g.token);
+    });
+}
 
 Reply Service::get(const std::string& id, const std::string& token, const std::string& seat) const {
     return table_.get(id, token, seat);
@@ -377,16 +391,37 @@ Reply Service::move(const std::string& id, const std::string& token, const Json&
     return r;
 }
 
-Reply Service::takeback(const std::string& id, const std::string& token) {
+Reply Service::takeback(const std::string& id, const std::string& token, const Json& body) {
+    if (!body.is_object()) return error_reply(400, "the body must be a JSON object");
+    std::string answer;
+    if (body.contains("answer")) {
+        if (!body["answer"].is_string() ||
+            (body["answer"] != "accept" && body["answer"] != "decline"))
+            return error_reply(400, "'answer' must be accept or decline");
+        answer = body["answer"].get<std::string>();
+    }
     Lock lock = table_.lock();
     Entry* e = table_.find(id);
     if (!e) return table_.missing(id);
     Game& g = e->game;
     const int seats = seats_of(token, g.token);
-    if (!seats) return error_reply(403, "a seat token of this game is needed to take back");
+    if (!seats) return error_reply(403, "A seat token of this game is needed to take a move back.");
+    if (g.mode != Mode::kAnalysis) {
+        if (g.check_flag(now_ms())) {
+            stop_jobs(*e, false);
+            save(*e, g.moves().size());
+            publish_state(*e);
+        }
+        // A result stands: resigned, flagged, mated or drawn, the game is not played on.
+        if (g.over())
+            return error_reply(409,
+                               "The game is over; you can analyse it, but not take moves back.");
+    }
+    if (!answer.empty() && g.mode != Mode::kHumans)
+        return error_reply(400, "'answer' is for a take-back asked for in a game of two people");
     const auto& moves = g.moves();
-    if (moves.empty()) return error_reply(409, "there is no move to take back");
-    std::size_t keep = moves.size() - 1;
+    if (moves.empty() && answer.empty()) return error_reply(409, "There is no move to take back.");
+    std::size_t keep = moves.size() - (moves.empty() ? 0 : 1);
     if (g.mode == Mode::kEngine) {
         // Back to before the person's last move (dropping the engine's reply, if any).
         const Color first = g.position_at(0).side_to_move();
@@ -398,12 +433,38 @@ Reply Service::takeback(const std::string& id, const std::string& token) {
                 break;
             }
         }
-        if (last_human == moves.size()) return error_reply(409, "you have no move to take back");
+        if (last_human == moves.size()) return error_reply(409, "You have no move to take back.");
         keep = last_human;
     } else if (g.mode == Mode::kHumans) {
+        // Two people: the last mover asks, the opponent accepts or declines.
         const Color last_mover = ~g.turn();
-        if (!holds(seats, last_mover))
-            return error_reply(409, "only the player who made the last move can take it back");
+        const auto tell = [&](const char* action, Color by) {
+            table_.publish(id, {{"type", "takeback"}, {"action", action}, {"by", color_name(by)}});
+        };
+        if (answer.empty()) {
+            if (!holds(seats, last_mover))
+                return error_reply(409,
+                                   "Only the player who made the last move can ask to take "
+                                   "it back.");
+            if (g.takeback_request != last_mover) {
+                g.takeback_request = last_mover;
+                save(*e, moves.size());
+                tell("request", last_mover);
+                publish_state(*e);
+            }
+            return json_reply(state(*e));
+        }
+        if (!g.takeback_request || holds(seats, *g.takeback_request))
+            return error_reply(409, "Your opponent has not asked to take a move back.");
+        const Color asked = *g.takeback_request;
+        if (answer == "decline") {
+            g.takeback_request.reset();
+            save(*e, moves.size());
+            tell("decline", ~asked);
+            publish_state(*e);
+            return json_reply(state(*e));
+        }
+        tell("accept", ~asked);
     }
     stop_jobs(*e, false);
     g.truncate(keep);
@@ -477,8 +538,8 @@ GameRoutes Service::make_routes() {
     using R = const Request&;
     using I = const std::string&;
     using J = const Json&;
-    t.paths = {{"GET", "/api/info", [this](R, I, J) { return info(); }}};
-    t.collection = {{"GET", "", [this](R, I, J) { return list(); }},
+    t.paths = {{"GET", "/api/info", [this](R r, I, J) { return info(r); }}};
+    t.collection = {{"GET", "", [this](R r, I, J) { return list(r); }},
                     {"POST", "", [this](R, I, J j) { return create(j); }}};
     t.game = {
         {"GET", "", [this](R r, I id, J) { return get(id, r.token, r.seat); }},
@@ -487,7 +548,7 @@ GameRoutes Service::make_routes() {
         {"GET", "/legal", [this](R r, I id, J) { return legal(id, r.node, r.ply); }},
         {"GET", "/knowledge", [this](R r, I id, J) { return knowledge(id, r.node, r.ply); }},
         {"POST", "/move", [this](R r, I id, J j) { return move(id, r.token, j); }},
-        {"POST", "/takeback", [this](R r, I id, J) { return takeback(id, r.token); }},
+        {"POST", "/takeback", [this](R r, I id, J j) { return takeback(id, r.token, j); }},
         {"POST", "/resign", [this](R r, I id, J) { return resign(id, r.token); }},
         {"POST", "/draw", [this](R r, I id, J j) { return draw(id, r.token, j); }},
         {"POST", "/hint", [this](R r, I id, J) { return hint(id, r.token); }},

@@ -55,9 +55,12 @@ public:
     Service& operator=(const Service&) = delete;
 
     // The commands of docs/api.md; `token` is the X-Kibitz-Token header ("" when absent).
-    Reply info() const;
+    // The server's settings, and whether the request comes from the server's owner.
+    Reply info(const Request& r) const;
     Reply create(const Json& body);
-    Reply list() const;
+    // The games whose seat token the request presents, or every game for the owner (?all=1);
+    // never an analysis board without moves (still open by its link).
+    Reply list(const Request& r) const;
     Reply get(const std::string& id, const std::string& token, const std::string& seat) const;
     // The legal moves at node `node` of the tree, else after the first `ply` half-moves of the
     // main line (both "": the current position).
@@ -67,7 +70,9 @@ public:
                     const std::string& ply) const;
     Reply remove(const std::string& id, const std::string& token);
     Reply move(const std::string& id, const std::string& token, const Json& body);
-    Reply takeback(const std::string& id, const std::string& token);
+    // Engine and analysis: takes back at once. Two people: the last mover asks (an empty
+    // body), the opponent answers {"answer": "accept"|"decline"}. Never once the game is over.
+    Reply takeback(const std::string& id, const std::string& token, const Json& body);
     Reply resign(const std::string& id, const std::string& token);
     Reply draw(const std::string& id, const std::string& token, const Json& body);
     Reply hint(const std::string& id, const std::string& token);

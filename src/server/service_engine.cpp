@@ -1,6 +1,7 @@
 // The web app's engine work: the engine's moves, draw offers, hints, analysis and review.
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <future>
 
 #include "chess/movegen.h"
@@ -74,6 +75,49 @@ struct Assessed {
     std::string best, best_san;
 };
 
+// "+0.35", "-1.20", "#3", "#-2": a white-view evaluation as the page writes it.
+std::string eval_words(const Eval& e) {
+    char text[32];
+    if (e.mate)
+        std::snprintf(text, sizeof text, "#%d", e.mate);
+    else
+        std::snprintf(text, sizeof text, "%+.2f", e.cp / 100.0);
+    return text;
+}
+
+// The `thinking` event of the move the engine plays (m) after search r: the line that begins
+// with m when the search has one. At a limited level m may be a weaker line than the best on
+// purpose; the event then says so in `note`, so that no line of another move stands for it.
+Json played_line(const Game& g, chess::Move m, const JobResult& r) {
+    const chess::Position& root = g.position();
+    const Color side = root.side_to_move();
+    const JobLine* line = nullptr;
+    for (const JobLine& l : r.lines)
+        if (!l.pv.empty() && l.pv[0] == m) line = &l;
+    const JobLine* top = r.lines.empty() ? nullptr : &r.lines.front();
+    auto [uci, san] = pv_text(root, line ? line->pv : std::vector<chess::Move>{m});
+    Json event = {{"type", "thinking"},
+                  {"ply", g.moves().size()},
+                  {"played", chess::move_to_uci(root, m)},
+                  {"depth", line ? line->depth : 0},
+                  {"eval", line ? eval_json(white_eval(line->score, side)) : Json(nullptr)},
+                  {"pv", uci},
+                  {"pv_san", san},
+                  {"nodes", r.nodes},
+                  {"nps", r.nodes * 1000 / std::uint64_t(std::max<std::int64_t>(1, r.time_ms))},
+                  {"time", r.time_ms},
+                  {"note", nullptr}};
+    if (top && !top->pv.empty() && top->pv[0] != m) {
+        const std::string best = chess::move_to_san(root, top->pv[0]);
+        const std::string best_eval = eval_words(white_eval(top->score, side));
+        event["note"] =
+            g.player_name(side) + " chose a weaker move on purpose" +
+            (line ? " (" + eval_words(white_eval(line->score, side)) + ")" : std::string()) +
+            "; its best was " + best + " (" + best_eval + ").";
+    }
+    return event;
+}
+
 }  // namespace
 
 void Service::start_engine_move(Entry& e) {
@@ -106,6 +150,8 @@ void Service::start_engine_move(Entry& e) {
     const chess::Position root = g.position();
     job->on_info = [this, id, ply, root](const search::Iteration<chess::Move>& it,
                                          std::uint64_t nodes) {
+        // A limited level searches several lines to choose from: the panel follows the best.
+        if (it.multipv > 1) return;
         auto [uci, san] = pv_text(root, it.pv);
         const std::int64_t ms = std::max<std::int64_t>(1, it.time_ms);
         table_.publish(id, {{"type", "thinking"},
@@ -150,6 +196,7 @@ void Service::engine_moved(const std::string& id, const std::shared_ptr<EngineJo
     }
     chess::Move best = r.best;
     if (!g.position().is_legal(best)) best = chess::legal_moves(g.position())[0];
+    table_.publish(id, played_line(g, best, r));
     play_engine_move(*e, best, &r);
     publish_state(*e);
 }

@@ -40,6 +40,16 @@ Reply call(Service& s, std::string method, std::string path, const Json& body = 
     return handle(s, r);
 }
 
+// GET of a games list by the server's owner (?all=1 from loopback): every game.
+Reply list_all(Service& s, const std::string& path) {
+    Request r;
+    r.method = "GET";
+    r.path = path;
+    r.peer = "127.0.0.1";
+    r.all = std::string("1");
+    return handle(s, r);
+}
+
 bool wait_for(const std::function<bool()>& pred, std::chrono::milliseconds limit = 30s) {
     const auto end = std::chrono::steady_clock::now() + limit;
     while (std::chrono::steady_clock::now() < end) {
@@ -218,13 +228,15 @@ TEST(ServerOthello, TakeBackReturnsToThePersonsTurn) {
     EXPECT_EQ(r.body["board"], Board::start().to_text());
     EXPECT_EQ(call(*s, "POST", at(c, "takeback"), nullptr, "").status, 403);
 
-    // Two people: one move back, and past a position whose only move is a pass.
+    // Two people: c1 ends the game, and a finished game is not taken back (issue 22).
     const Created h = create(*s, {{"mode", "humans"}, {"start", kBlackMustPass}});
     ASSERT_EQ(move(*s, h, "pass").status, 200);
     ASSERT_EQ(move(*s, h, "c1").status, 200);
     r = call(*s, "POST", at(h, "takeback"), nullptr, h.token);
-    EXPECT_EQ(moves_of(r.body), "pass");
-    EXPECT_FALSE(r.body["over"].get<bool>());
+    EXPECT_EQ(r.status, 409);
+    EXPECT_EQ(r.body["error"], "The game is over; its moves can no longer be taken back.");
+    EXPECT_TRUE(game(*s, h)["over"].get<bool>());
+    EXPECT_EQ(moves_of(game(*s, h)), "passc1");
 }
 
 // Plays a whole game between two people, always the first legal move, and returns it.
@@ -369,7 +381,7 @@ TEST(ServerOthello, ListAndDelete) {
     // A later millisecond than b's creation, so that the order is certain.
     std::this_thread::sleep_for(3ms);
     move(*s, a, "f5");
-    Json list = call(*s, "GET", "/api/othello/games").body["games"];
+    Json list = list_all(*s, "/api/othello/games").body["games"];
     ASSERT_EQ(list.size(), 2u);
     EXPECT_EQ(list[0]["id"], a.id);  // the newest change first
     EXPECT_EQ(list[0]["moves"], 1);
@@ -377,9 +389,9 @@ TEST(ServerOthello, ListAndDelete) {
     EXPECT_EQ(call(*s, "DELETE", at(b), nullptr, a.token).status, 403);
     EXPECT_EQ(call(*s, "DELETE", at(b), nullptr, b.token).status, 200);
     EXPECT_EQ(call(*s, "GET", at(b)).status, 404);
-    EXPECT_EQ(call(*s, "GET", "/api/othello/games").body["games"].size(), 1u);
+    EXPECT_EQ(list_all(*s, "/api/othello/games").body["games"].size(), 1u);
     // Chess games are elsewhere.
-    EXPECT_EQ(call(*s, "GET", "/api/games").body["games"].size(), 0u);
+    EXPECT_EQ(list_all(*s, "/api/games").body["games"].size(), 0u);
 }
 
 TEST(ServerOthello, ARestartKeepsEveryGame) {
@@ -417,7 +429,7 @@ TEST(ServerOthello, ARestartKeepsEveryGame) {
     EXPECT_EQ(handle(*s, r).status, 403);
     EXPECT_EQ(move(*s, humans, "c3").status, 200);
     EXPECT_EQ(move(*s, engine, game(*s, engine)["legal"][0]).status, 200);
-    EXPECT_EQ(call(*s, "GET", "/api/othello/games").body["games"].size(), 2u);
+    EXPECT_EQ(list_all(*s, "/api/othello/games").body["games"].size(), 2u);
 }
 
 TEST(ServerOthello, AnEngineTurnCutByARestartStartsAgain) {

@@ -11,8 +11,9 @@ export class ApiError extends Error {
 }
 
 // Sends a request and returns the parsed JSON (or text) of a 2xx answer; throws ApiError.
-export async function request(method, path, { body, token } = {}) {
-    const headers = {};
+// `headers`: more headers to send (the list's X-Kibitz-Tokens).
+export async function request(method, path, { body, token, headers: more } = {}) {
+    const headers = { ...(more || {}) };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers['X-Kibitz-Token'] = token;
     let res;

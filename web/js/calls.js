@@ -22,10 +22,10 @@ export function gameCalls({ base, page, tokens, lastKey, leave }) {
     }
 
     // Runs a request; returns its answer, or null after showing why it failed.
-    // opts: body, token (none unless given), detail ({move}: the move sent).
-    async function call(action, method, url, { body, token = null, detail } = {}) {
+    // opts: body, token (none unless given), detail ({move}: the move sent), headers.
+    async function call(action, method, url, { body, token = null, detail, headers } = {}) {
         try {
-            const result = await request(method, url, { body, token });
+            const result = await request(method, url, { body, token, headers });
             clearError();
             return result;
         } catch (e) {

@@ -39,6 +39,16 @@ export function listScope(visitor, all) {
     return { query: everything ? '?all=1' : '', mine: !everything, toggle: visitor.owner === true };
 }
 
+// Most tokens one list request carries (the server's limit): the newest are sent.
+export const MAX_LIST_TOKENS = 256;
+
+// The headers of a list request: the seat tokens this browser holds, so that the server
+// lists those games (and no one else's); none when it holds none.
+export function listHeaders(tokens) {
+    const held = tokens.tokens().slice(-MAX_LIST_TOKENS);
+    return held.length ? { 'X-Kibitz-Tokens': held.join(',') } : {};
+}
+
 // The games of the server's list that the scope shows.
 export function listedGames(games, tokens, scope) {
     return scope.mine ? games.filter((g) => tokens.get(g.id)) : games;

@@ -34,6 +34,11 @@ export function tokenStore(storage) {
             all[id] = { seat, token };
             write(all);
         },
+        // Every token held, oldest first (the order they were remembered in).
+        tokens() {
+            return Object.values(read()).map((t) => t && t.token)
+                .filter((t) => typeof t === 'string' && /^[0-9a-f]{32}$/i.test(t));
+        },
         // Forgets a game's token (after the game is deleted or the token is refused).
         remove(id) {
             const all = read();

@@ -8,7 +8,7 @@ import { showError, clearError, notify, announce, copyText, h } from '../dom.js'
 import { tokenStore } from '../lib/tokens.js';
 import { plainError, GONE } from '../lib/errors.js';
 import { followStream, closeStream } from '../stream.js';
-import { fillGameTable, gameDate, deleteButton, listScope, listedGames, showScope }
+import { fillGameTable, gameDate, deleteButton, listScope, listedGames, showScope, listHeaders }
     from '../list.js';
 import { createBoard } from './board.js';
 import { positionAt } from './lib/board.js';
@@ -164,7 +164,8 @@ async function showExport() {
 
 async function showGames() {
     const scope = listScope(app.visitor, $('games-all').checked);
-    const data = await call('list', 'GET', `${API}/games${scope.query}`);
+    const data = await call('list', 'GET', `${API}/games${scope.query}`,
+        { headers: listHeaders(tokens) });
     if (!data) return;
     showScope(scope, 'My Othello games');
     const games = listedGames(data.games, tokens, scope);

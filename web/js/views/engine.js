@@ -32,6 +32,8 @@ export function renderThinking(el, startFen, info) {
         h('span', { class: 'depth' }, depthText(info.depth, info.seldepth)),
         ` · ${shortCount(info.nodes)} nodes · ${shortCount(info.nps)} nps`,
         h('span', { class: 'pv' }, line),
+        // The engine played a weaker line than its best on purpose (a limited level).
+        ...(info.note ? [h('span', { class: 'note' }, info.note)] : []),
     );
 }
 

@@ -60,6 +60,7 @@ export function renderGame(board, jump, fresh = false) {
     $('status').textContent = statusText(live, ply);
     renderBanner(live);
     renderDrawOffer();
+    renderTakebackRequest();
     renderInvite();
 
     // 3. Moves, buttons, engine, review.
@@ -222,6 +223,24 @@ function renderDrawOffer() {
     box.hidden = false;
 }
 
+// Two people: a request to take back the last move, with Accept and Decline for the opponent.
+function renderTakebackRequest() {
+    const g = app.game;
+    const box = $('takeback-request');
+    const asked = g.takeback_request;
+    const mine = app.seat === 'white' || app.seat === 'black';
+    if (!asked || g.over || !mine) {
+        box.hidden = true;
+        return;
+    }
+    const fromMe = asked === app.seat;
+    box.querySelector('.text').textContent = fromMe
+        ? 'You asked to take back your last move. Waiting for an answer.'
+        : `${asked === 'white' ? 'White' : 'Black'} asks to take back their last move.`;
+    for (const b of box.querySelectorAll('button')) b.hidden = fromMe;
+    box.hidden = false;
+}
+
 function renderInvite() {
     const g = app.game;
     const link = g.mode === 'humans' ? invites.get(g.id) : null;
@@ -244,7 +263,8 @@ function renderButtons(live, ply) {
     set('prev', ply > 0);
     set('next', ply < end);
     set('last', ply < end);
-    set('takeback', !!app.seat && total > 0);
+    // A finished game is not played on (an analysis board's moves are always taken back).
+    set('takeback', !!app.seat && total > 0 && (!g.over || g.mode === 'analysis'));
     set('hint', g.mode === 'engine' && myTurn() && app.engineShown);
     const opponentOffer = g.draw_offer && g.draw_offer !== app.seat;
     set('draw', playing && !g.over && g.mode !== 'analysis',

@@ -1,5 +1,6 @@
 // Analysis board: infinite analysis with three lines shown as text and arrows; clicking a
-// line's move plays it; stepping back and moving from an earlier ply cuts the line.
+// line's move plays it; stepping back and moving from an earlier ply starts a variation and
+// keeps the main line (issue 22).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { tempDir, startServer, launch, newPage, newGame, clickMove, serverGame, waitFor }
@@ -31,10 +32,11 @@ test('analysis lines appear, play out, and moves from an earlier ply', { timeout
                 document.getElementById('status').textContent));
             await page.waitForTimeout(400);
             await clickMove(page, 'c7', 'c5');
-            await waitFor(async () => {
-                const g = await serverGame(page);
-                return g.moves.length === 2 && g.moves[1].san === 'c5';
-            }, 10000, 'the cut line');
+            await page.waitForSelector('#moves .vmove.current:text-is("c5")');
+            const g = await serverGame(page);
+            assert.equal(g.moves.length, 3);
+            assert.equal(g.moves[1].san, 'e5');
+            assert.ok(g.tree.nodes.some((n) => n.san === 'c5' && n.ply === 2));
             await page.click('#btn-analysis');
             assert.deepEqual(page.errors, []);
         } finally {

@@ -91,7 +91,7 @@ test('sound, remembered choices, continue from here, saved games', { timeout: 90
         await page.click('#dlg-new button[value="cancel"]');
         await page.waitForSelector('#dlg-new', { state: 'hidden' });
 
-        // Resign A, then continue it from after its second half-move.
+        // Resign A, then play on against Kibitz from after its second half-move.
         await page.click('.panel [data-action="resign"]');
         await page.waitForSelector('#banner:not([hidden])');
         const gameA = await serverGame(page);
@@ -103,9 +103,8 @@ test('sound, remembered choices, continue from here, saved games', { timeout: 90
             document.getElementById('status').textContent));
         await page.click('.panel [data-action="continue"]');
         await page.waitForSelector('#dlg-new[open]');
-        assert.ok(await page.isChecked('input[name="start"][value="pgn"]'));
-        assert.equal(await page.inputValue('#new-ply'), '2');
-        assert.match(await page.inputValue('#new-pgn'), /^1\. \S+ .*\be5\b/m);
+        assert.match(await page.textContent('#dlg-new-title'),
+            /^Play on against Kibitz after 1\.\.\. e5$/);
         await page.click('#new-ok');
         await page.waitForFunction((old) => /#\/game\//.test(location.hash) &&
             !location.hash.includes(old), a);

@@ -171,5 +171,34 @@ TEST_F(ServerHttpNetwork, WithHostZeroAnotherMachineReachesItByAddress) {
     EXPECT_EQ(r->status, 200);
 }
 
+// A visitor from the network (the connection's address is not loopback) sees no one else's
+// games and may not ask for all of them; the owner, on 127.0.0.1, may (issue 22).
+TEST_F(ServerHttpNetwork, ANetworkVisitorSeesOnlyTheGamesItHoldsATokenOf) {
+    const std::string address = lan_address();
+    if (address.empty()) GTEST_SKIP() << "this machine has no network address but loopback";
+    auto owner = client();
+    auto made = owner.Post("/api/games", R"({"mode": "humans"})", "application/json");
+    ASSERT_TRUE(made);
+    ASSERT_EQ(made->status, 201) << made->body;
+    const std::string token = Json::parse(made->body)["token"];
+    auto visitor = client(address);
+    auto r = visitor.Get("/api/games");
+    ASSERT_TRUE(r) << "no answer at " << address;
+    EXPECT_EQ(r->status, 200);
+    EXPECT_TRUE(Json::parse(r->body)["games"].empty()) << r->body;
+    r = visitor.Get("/api/games?all=1");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 403) << r->body;
+    EXPECT_FALSE(Json::parse(visitor.Get("/api/info")->body)["visitor"]["owner"].get<bool>());
+    r = visitor.Get("/api/games", {{"X-Kibitz-Tokens", token}});
+    ASSERT_TRUE(r);
+    EXPECT_EQ(Json::parse(r->body)["games"].size(), 1u) << r->body;
+    r = owner.Get("/api/games?all=1");
+    ASSERT_TRUE(r);
+    EXPECT_EQ(r->status, 200);
+    EXPECT_EQ(Json::parse(r->body)["games"].size(), 1u) << r->body;
+    EXPECT_TRUE(Json::parse(owner.Get("/api/info")->body)["visitor"]["owner"].get<bool>());
+}
+
 }  // namespace
 }  // namespace kibitz::server

@@ -1,6 +1,7 @@
 // Issue 22's server-side rough edges as a person meets them: a review does not outlive the
 // moves it judged, a take-back between two people is asked for and answered, a finished game
-// cannot be taken back, and the saved-games list shows a browser only the games it holds.
+// cannot be taken back, the engine's panel shows the line of the move it played at a limited
+// level, and the saved-games list shows a browser only the games it holds.
 import { test } from 'node:test';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -163,4 +164,28 @@ test('the saved games are those this browser holds; the owner may see all', {
     await mine.waitForSelector(`#games-table tr[data-id="${otherId}"]`);
     assert.deepEqual(mine.errors, []);
     assert.deepEqual(other.errors, []);
+});
+
+test('at a limited level the panel shows the line of the move Kibitz played', {
+    timeout: 120000 }, async () => {
+    const page = await newPage(browser);
+    await page.goto(server.url);
+    await newGame(page, { mode: 'engine', level: 'elo' });
+    const played = [];
+    for (const [i, [from, to]] of [['e2', 'e4'], ['d2', 'd4'], ['g1', 'f3']].entries()) {
+        await clickMove(page, from, to);
+        await waitMoves(page, 2 * i + 2, 30000);
+        const g = await serverGame(page);
+        const reply = g.moves[2 * i + 1];
+        if (reply.book) continue;
+        // The thinking line under the board begins with the reply, in its numbered SAN.
+        await page.waitForFunction((san) => {
+            const pv = document.querySelector('#thinking .pv');
+            return pv && pv.textContent.split(' ').filter((t) => !/^\d+\.+$/.test(t))[0] === san;
+        }, reply.san, { timeout: 5000 });
+        played.push(reply.san);
+    }
+    assert.ok(played.length >= 2, `searched replies: ${played.join(' ')}`);
+    await shoot(page, 'rough-edges-server-played-line');
+    assert.deepEqual(page.errors, []);
 });

@@ -123,3 +123,38 @@ test('a game in progress offers no move menu', { timeout: 60000 }, async () => {
         await server.stop();
     }
 });
+
+test('a finished game: a move from an earlier position is a variation; the moves played stay',
+    { timeout: 90000 }, async () => {
+        const server = await startServer(tempDir());
+        const browser = await launch();
+        try {
+            const page = await newPage(browser);
+            await page.goto(server.url);
+            await newGame(page, { mode: 'engine', color: 'white', level: 'depth', depth: 1 });
+            await typeMove(page, 'e4');
+            await waitFor(async () => (await serverGame(page)).moves.length === 2, 20000);
+            await page.click('.panel [data-action="resign"]');
+            await page.waitForSelector('#banner:not([hidden])');
+            await page.click('#moves button.move[data-ply="1"]');
+            await page.waitForFunction(() => /Showing move 1/.test(
+                document.getElementById('status').textContent));
+            await page.waitForTimeout(300);
+            await typeMove(page, 'c5');
+            await page.waitForSelector('#moves .vmove.current:text-is("c5")');
+            const g = await serverGame(page);
+            assert.equal(g.moves.length, 2);
+            assert.ok(g.tree.nodes.some((n) => n.san === 'c5' && n.ply === 2));
+            // The move played offers comments and marks, not deleting or replacing it.
+            await page.click('#moves button.move[data-ply="1"]', { button: 'right' });
+            await page.waitForSelector('#move-menu:not([hidden])');
+            const items = await page.locator('#move-menu button[role="menuitem"]')
+                .allTextContents();
+            assert.deepEqual(items, ['Comment…']);
+            await page.keyboard.press('Escape');
+            assert.deepEqual(page.errors, []);
+        } finally {
+            await browser.close();
+            await server.stop();
+        }
+    });

@@ -247,8 +247,15 @@ test('a game of another browser: no Delete, and a plain 403 sentence', { timeout
         const visitor = await newPage(browser);
         await visitor.goto(server.url);
         await newGame(visitor, { mode: 'analysis' });
+        await clickMove(visitor, 'e2', 'e4');  // an analysis board without moves is not listed
+        await waitMoves(visitor, 1);
         const mine = (await serverGame(visitor)).id;
         await visitor.click('#btn-games');
+        // Another browser's game is listed only among all the games on the server, which the
+        // server's owner (this page, on 127.0.0.1) may ask for.
+        await visitor.waitForSelector(`#dlg-games[open] tr[data-id="${mine}"]`);
+        assert.equal(await visitor.locator(`#games-table tr[data-id="${theirs}"]`).count(), 0);
+        await visitor.check('#games-all');
         await visitor.waitForSelector(`#dlg-games[open] tr[data-id="${theirs}"]`);
         const row = (id) => visitor.locator(`#games-table tr[data-id="${id}"]`);
         assert.equal(await row(mine).locator('button', { hasText: 'Delete' }).count(), 1);

@@ -76,8 +76,9 @@ test('claim a draw, watch, copy the FEN, rematch and resign', { timeout: 90000 }
     assert.equal(await watcher.locator('cg-board square.movable').count(), 0);
     assert.ok(watcher.url().includes(id), 'no new game');
     assert.ok(await watcher.locator('#error').isHidden());
-    const games = await watcher.evaluate(async () => (await (await fetch('/api/games')).json())
-        .games.length);
+    // Every game on the server (the page is its owner's, on 127.0.0.1): still the one.
+    const games = await watcher.evaluate(async () => (await (await fetch('/api/games?all=1'))
+        .json()).games.length);
     assert.equal(games, 1);
 
     // Black may claim: the status says so and the button is on; White's is off.

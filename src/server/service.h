@@ -66,8 +66,7 @@ public:
     // main line (both "": the current position).
     Reply legal(const std::string& id, const std::string& node, const std::string& ply) const;
     // What the book and the endgame tables know of the position after `ply` half-moves.
-    Reply knowledge(const std::string& id, const std::string& node,
-                    const std::string& ply) const;
+    Reply knowledge(const std::string& id, const std::string& node, const std::string& ply) const;
     Reply remove(const std::string& id, const std::string& token);
     Reply move(const std::string& id, const std::string& token, const Json& body);
     // Engine and analysis: takes back at once. Two people: the last mover asks (an empty

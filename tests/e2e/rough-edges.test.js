@@ -399,6 +399,8 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
             const other = await newPage(browser);
             await other.goto(server.url);
             await newGame(other, { mode: 'analysis' });
+            await clickMove(other, 'e2', 'e4');  // an analysis board without moves is not listed
+            await waitMoves(other, 1);
             const theirs = (await serverGame(other)).id;
 
             const page = await newPage(browser, viewport);
@@ -414,6 +416,8 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]]) {
             });
             await page.goto(server.url);
             await newGame(page, { mode: 'analysis' });
+            await clickMove(page, 'd2', 'd4');
+            await waitMoves(page, 1);
             const mine = (await serverGame(page)).id;
             const ids = () => page.locator('#games-table tbody tr').evaluateAll(
                 (rows) => rows.map((r) => r.dataset.id));

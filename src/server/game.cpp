@@ -418,6 +418,10 @@ chess::Position Game::position_at(std::size_t n) const {
 }
 
 std::string Game::player_name(Color c) const {
+    // An imported game names its players by its White and Black tags (not "?").
+    const std::string_view tag_name = c == kWhite ? "White" : "Black";
+    for (const auto& [name, value] : tags)
+        if (name == tag_name && !value.empty() && value != "?") return value;
     if (mode == Mode::kAnalysis) return c == kWhite ? "White" : "Black";
     if (mode == Mode::kHumans) return c == kWhite ? "White" : "Black";
     if (c == settings.human) return "You";

@@ -130,7 +130,8 @@ public:
     Json to_json(std::int64_t now, bool engine_thinking) const;
     // A line of the saved-games list.
     Json summary() const;
-    // The display name of a colour's player ("You", "Kibitz 1600", "White").
+    // The display name of a colour's player: its PGN tag when imported, else "You", "Kibitz 1600",
+    // "White".
     std::string player_name(chess::Color c) const;
     // The game in PGN: its tags (the seven-tag roster for a game begun here), the whole tree
     // with comments, NAGs, clocks and evaluations, and after a finished review its

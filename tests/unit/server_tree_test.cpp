@@ -292,6 +292,21 @@ TEST(ServerTree, ImportExportImportIsLossless) {
     EXPECT_EQ(node_of(made.game, 1)["clock"], 300000);
     EXPECT_EQ(node_of(made.game, 2)["eval"], (Json{{"cp", 35}}));
     EXPECT_EQ(node_of(made.game, 2)["nags"], Json{2});
+    // The players are the tags' in the game and in the saved-games list.
+    EXPECT_EQ(made.game["players"], (Json{{"white", "A"}, {"black", "B"}}));
+    Request mine;
+    mine.method = "GET";
+    mine.path = "/api/games";
+    mine.tokens = made.token;
+    const Reply list = handle(*s, mine);
+    bool listed = false;
+    for (const Json& row : list.body["games"])
+        if (row["id"] == made.id) {
+            listed = true;
+            EXPECT_EQ(row["white"], "A");
+            EXPECT_EQ(row["black"], "B");
+        }
+    EXPECT_TRUE(listed) << list.body.dump();
 
     const fs::path dir = fs::path(KIBITZ_SOURCE_DIR) / "data" / "games";
     if (!fs::is_directory(dir)) GTEST_SKIP() << "skipped: no data/games/";

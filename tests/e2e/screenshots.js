@@ -7,7 +7,10 @@ import { tempDir, startServer, launch, newPage, newGame, clickMove, serverGame, 
     from './helpers.js';
 
 const OUT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
-const PGN = '[Event "t"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Nf6 4. Ng5 d5 5. exd5 Nxd5 6. Nxf7 Kxf7 ' +
+// An annotated game: tags, comments, NAGs and variations, as an imported game keeps them.
+const PGN = '[Event "Club championship"]\n[White "Ada"]\n[Black "Bert"]\n[Result "*"]\n\n' +
+    '1. e4 e5 2. Nf3 Nc6 3. Bc4 (3. Bb5 {the Spanish} a6 4. Ba4) 3... Nf6 $5 {The Two Knights.} ' +
+    '4. Ng5 d5 5. exd5 Nxd5 $6 (5... Na5 {is the main line.}) 6. Nxf7 $1 Kxf7 ' +
     '7. Qf3+ Ke6 8. Nc3 Nb4 *\n';
 
 async function shoot(browser, url, size, suffix) {

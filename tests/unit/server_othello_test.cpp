@@ -9,6 +9,7 @@
 
 #include "server/api.h"
 #include "server/othello_service.h"
+#include "service_harness.h"
 #include "temp_dir.h"
 
 namespace kibitz::server {
@@ -20,25 +21,8 @@ using othello::Board;
 // White on A1, black on B1, black to move: black must pass, then white's C1 ends the game.
 const std::string kBlackMustPass = "OX" + std::string(62, '-') + " X";
 
-std::unique_ptr<Service> make_service(const std::string& db = ":memory:") {
-    auto store = Store::open(db);
-    EXPECT_TRUE(store.ok()) << (store ? "" : store.error());
-    Service::Options o;
-    o.engines = 1;
-    o.hash_mb = 2;
-    o.untimed_ms = 200;
-    return std::make_unique<Service>(std::move(*store), o);
-}
-
-Reply call(Service& s, std::string method, std::string path, const Json& body = nullptr,
-           std::string token = "") {
-    Request r;
-    r.method = std::move(method);
-    r.path = std::move(path);
-    r.body = body.is_null() ? "" : body.dump();
-    r.token = std::move(token);
-    return handle(s, r);
-}
+using testing::call;
+using testing::make_service;
 
 // GET of a games list by the server's owner (?all=1 from loopback): every game.
 Reply list_all(Service& s, const std::string& path) {

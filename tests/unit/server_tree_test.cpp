@@ -10,6 +10,7 @@
 
 #include "chess/pgn.h"
 #include "server/api.h"
+#include "service_harness.h"
 #include "temp_dir.h"
 
 namespace kibitz::server {
@@ -17,24 +18,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::unique_ptr<Service> make_service(const std::string& db = ":memory:") {
-    auto store = Store::open(db);
-    EXPECT_TRUE(store.ok()) << (store ? "" : store.error());
-    Service::Options o;
-    o.engines = 1;
-    o.hash_mb = 2;
-    o.untimed_ms = 100;
-    return std::make_unique<Service>(std::move(*store), o);
-}
+using testing::call;
 
-Reply call(Service& s, std::string method, std::string path, const Json& body = nullptr,
-           std::string token = "") {
-    Request r;
-    r.method = std::move(method);
-    r.path = std::move(path);
-    r.body = body.is_null() ? "" : body.dump();
-    r.token = std::move(token);
-    return handle(s, r);
+// A service whose untimed engine moves take 100 ms.
+std::unique_ptr<Service> make_service(const std::string& db = ":memory:") {
+    return testing::make_service(db, 100);
 }
 
 struct Made {

@@ -150,7 +150,7 @@ test('a finished game: a move from an earlier position is a variation; the moves
             await page.waitForSelector('#move-menu:not([hidden])');
             const items = await page.locator('#move-menu button[role="menuitem"]')
                 .allTextContents();
-            assert.deepEqual(items, ['Comment…']);
+            assert.deepEqual(items, ['Comment after…', 'Comment before…']);
             await page.keyboard.press('Escape');
             assert.deepEqual(page.errors, []);
         } finally {

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { indexTree, pathTo, lineThrough, navigate, moveListModel, nagText, moveNumber,
-    treeFromMoves, onMainline, menuChoices } from '../../web/js/lib/tree.js';
+    treeFromMoves, onMainline, menuChoices, placeText, MOVE_NAGS, POSITION_NAGS } from '../../web/js/lib/tree.js';
 import { INITIAL_FEN } from '../../web/js/lib/fen.js';
 
 // 1. e4 {best by test} e5 (1... c5 2. Nf3 (2. Nc3 Nc6) (2. c3) 2... d6) (1... e6) 2. Nf3! Nc6
@@ -156,4 +156,31 @@ test('the move menu offers what the board allows', () => {
         { promote: false, mainline: false, remove: true, annotate: true });
     assert.deepEqual(menuChoices(ix, 9, false),
         { promote: true, mainline: false, remove: true, annotate: true });
+});
+
+test('the status line says where the move shown lies', () => {
+    const ix = indexTree(TREE);
+    assert.equal(placeText(ix, 0), 'Showing move 0 of 4');
+    assert.equal(placeText(ix, 3), 'Showing move 3 of 4');
+    // 1... c5 2. Nf3 d6 branches off after 1. e4; 2. Nf3 is its second move of three.
+    assert.equal(placeText(ix, 6), 'Variation after 1. e4, move 2 of 3');
+    assert.equal(placeText(ix, 5), 'Variation after 1. e4, move 1 of 3');
+    // A line inside that variation is counted from the same main-line move.
+    assert.equal(placeText(ix, 9), 'Variation after 1. e4, move 3 of 3');
+    assert.equal(placeText(ix, 10), 'Variation after 1. e4, move 1 of 1');
+    // A variation of the first move branches off before any move; an unknown id is the end.
+    const first = indexTree({ mainline: [0, 1], next_id: 3, nodes: [node(0, null, 0, undefined,
+        [1, 2]), node(1, 0, 1, 'e4', []), node(2, 0, 1, 'd4', [])] });
+    assert.equal(placeText(first, 2), 'Variation from the start, move 1 of 1');
+    assert.equal(placeText(first, 99), 'Showing move 1 of 1');
+});
+
+test('the menu\'s NAG groups: six move marks, eight assessments, each with its glyph', () => {
+    assert.deepEqual(MOVE_NAGS.map((m) => m.glyph), ['!', '?', '!!', '??', '!?', '?!']);
+    assert.deepEqual(POSITION_NAGS.map((m) => m.nag), [10, 13, 14, 15, 16, 17, 18, 19]);
+    assert.deepEqual(POSITION_NAGS.map((m) => m.glyph),
+        ['=', '∞', '+=', '=+', '±', '∓', '+−', '−+']);
+    for (const m of [...MOVE_NAGS, ...POSITION_NAGS]) assert.ok(m.name.length > 3, m.nag);
+    // A move mark and an assessment show together: the mark joined to the SAN, then the other.
+    assert.equal(nagText([2, 18]), '? +−');
 });

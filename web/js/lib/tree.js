@@ -6,20 +6,27 @@
 
 import { parseFen } from './fen.js';
 
-// The glyphs of the common NAGs; others show as "$n".
+// The glyphs of the common NAGs; others show as "$n". The slight advantages are written "+="
+// and "=+", the usual plain forms of ⩲ and ⩱, which most systems have no font for.
 export const NAG_GLYPHS = {
-    1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 13: '∞', 14: '⩲',
-    15: '⩱', 16: '±', 17: '∓', 18: '+−', 19: '−+', 22: '⨀', 32: '⟳', 36: '→', 40: '↑',
+    1: '!', 2: '?', 3: '!!', 4: '??', 5: '!?', 6: '?!', 7: '□', 10: '=', 13: '∞', 14: '+=',
+    15: '=+', 16: '±', 17: '∓', 18: '+−', 19: '−+', 22: '⨀', 32: '⟳', 36: '→', 40: '↑',
     132: '⇆', 146: 'N',
 };
 
 // The move-quality NAGs the annotation menu offers, in lichess's order, with their names.
 export const MOVE_NAGS = [
-    { nag: 1, glyph: '!', name: 'Good move' }, { nag: 2, glyph: '?', name: 'Mistake' },
-    { nag: 3, glyph: '!!', name: 'Brilliant move' }, { nag: 4, glyph: '??', name: 'Blunder' },
-    { nag: 5, glyph: '!?', name: 'Interesting move' },
-    { nag: 6, glyph: '?!', name: 'Dubious move' },
-];
+    [1, 'Good move'], [2, 'Mistake'], [3, 'Brilliant move'], [4, 'Blunder'],
+    [5, 'Interesting move'], [6, 'Dubious move'],
+].map(([nag, name]) => ({ nag, glyph: NAG_GLYPHS[nag], name }));
+
+// The position assessments the menu offers as its second group (a move has at most one of
+// these and one move NAG: the server drops the other of the same group).
+export const POSITION_NAGS = [
+    [10, 'Equal position'], [13, 'Unclear position'], [14, 'White is slightly better'],
+    [15, 'Black is slightly better'], [16, 'White is better'], [17, 'Black is better'],
+    [18, 'White is winning'], [19, 'Black is winning'],
+].map(([nag, name]) => ({ nag, glyph: NAG_GLYPHS[nag], name }));
 
 // "!?" for [5]; "!! ±" for [3, 16]: the move NAGs joined to the SAN, the others after a space.
 export function nagText(nags) {
@@ -91,6 +98,21 @@ export function lineThrough(index, id) {
 // True when id lies on the main line.
 export function onMainline(index, id) {
     return index.mainSet.has(id);
+}
+
+// Where node id lies, in words for the status line: "Showing move 3 of 40" on the main line
+// (half-moves from the start), "Variation after 12... Nf6, move 2 of 3" off it (the line shown,
+// counted from the main-line move where it branches off; "from the start" before any move).
+export function placeText(index, id) {
+    const total = index.mainline.length - 1;
+    const n = index.byId.get(id);
+    if (!n || onMainline(index, id)) return `Showing move ${n ? n.depth : total} of ${total}`;
+    let fork = n;
+    while (!onMainline(index, fork.id)) fork = index.byId.get(fork.parent);
+    const line = lineThrough(index, id);
+    const end = index.byId.get(line[line.length - 1]);
+    const where = fork.san ? `after ${moveNumber(fork.ply)} ${fork.san}` : 'from the start';
+    return `Variation ${where}, move ${n.depth - fork.depth} of ${end.depth - fork.depth}`;
 }
 
 // The node to show after a step from id: 'prev' (the parent), 'next' (the first child), 'first'

@@ -1,12 +1,13 @@
 // Editing the move tree (issue 22): a menu for a move (right-click or long-press on it, or the
 // "⋯" button under the move list for the move shown) with Promote variation, Make main line,
-// Delete from here, Comment… and the move-quality NAGs. Offered where the server allows it
-// (an analysis board, a finished game with a seat), never in a game in progress; in a finished
-// game the moves played stay the main line, so what would change them is not offered.
+// Delete from here, the comments after and before the move, the move-quality NAGs and the
+// position assessments. Offered where the server allows it (an analysis board, a finished game
+// with a seat), never in a game in progress; in a finished game the moves played stay the main
+// line, so what would change them is not offered.
 
 import { h } from '../dom.js';
 import { app, treeIndex, explorable } from '../state.js';
-import { MOVE_NAGS, moveNumber, menuChoices } from '../lib/tree.js';
+import { MOVE_NAGS, POSITION_NAGS, moveNumber, menuChoices } from '../lib/tree.js';
 
 const $ = (id) => document.getElementById(id);
 let page = null;  // {callGame, setGame, showNode, render} from setupAnnotate
@@ -50,7 +51,8 @@ function openMenu(id, at) {
     const menu = $('move-menu');
     const item = (text, onclick) => h('button', { role: 'menuitem', onclick }, text);
     const parent = n.parent;
-    menu.replaceChildren(
+    // (The choices the move lacks are false in this list and left out.)
+    menu.replaceChildren(...[
         h('div', { class: 'menu-title' }, moveName(n)),
         choices.promote && item('Promote variation',
             () => annotate({ node: id, action: 'promote', to_mainline: false })),
@@ -61,14 +63,12 @@ function openMenu(id, at) {
                 if (app.node !== null && !treeIndex().byId.has(app.node)) return;
                 page.showNode(parent);
             })),
-        item(n.comment ? 'Edit comment…' : 'Comment…', () => editComment(id)),
-        h('div', { class: 'nags', role: 'group', 'aria-label': 'Mark the move' },
-            ...MOVE_NAGS.map((m) => h('button', {
-                role: 'menuitemcheckbox', title: m.name, 'aria-label': m.name,
-                'aria-checked': String((n.nags || []).includes(m.nag)),
-                onclick: () => annotate({ node: id, action: 'nag', nag: m.nag }),
-            }, m.glyph))),
-    );
+        item(n.comment ? 'Edit comment after…' : 'Comment after…', () => editComment(id, false)),
+        item(n.comment_before ? 'Edit comment before…' : 'Comment before…',
+            () => editComment(id, true)),
+        nagGroup(n, 'Mark the move', MOVE_NAGS),
+        nagGroup(n, 'Assess the position', POSITION_NAGS),
+    ].filter(Boolean));
     menu.returnFocus = document.activeElement;
     menu.hidden = false;
     const r = at.getBoundingClientRect();
@@ -81,17 +81,30 @@ function openMenu(id, at) {
     menu.querySelector('button')?.focus();
 }
 
-function editComment(id) {
+// One group of NAG buttons for node n, a heading over them: a checked one is the move's own
+// (clicking it again takes it away; another of the group replaces it, on the server).
+function nagGroup(n, label, nags) {
+    return h('div', { class: 'nag-group' },
+        h('div', { class: 'menu-heading', 'aria-hidden': 'true' }, label),
+        h('div', { class: 'nags', role: 'group', 'aria-label': label },
+            ...nags.map((m) => h('button', {
+                role: 'menuitemcheckbox', title: m.name, 'aria-label': m.name,
+                'aria-checked': String((n.nags || []).includes(m.nag)),
+                onclick: () => annotate({ node: n.id, action: 'nag', nag: m.nag }),
+            }, m.glyph))));
+}
+
+// The dialog for the comment after node id's move, or before it (`before`).
+function editComment(id, before) {
     closeMenu();
     const n = treeIndex().byId.get(id);
     const dlg = $('dlg-comment');
-    $('comment-title').textContent = `Comment on ${moveName(n)}`;
-    $('comment-text').value = n.comment || '';
+    $('comment-title').textContent = `Comment ${before ? 'before' : 'after'} ${moveName(n)}`;
+    $('comment-text').value = (before ? n.comment_before : n.comment) || '';
     dlg.returnValue = '';
     dlg.onclose = () => {
         if (dlg.returnValue !== 'ok') return;
-        annotate({ node: id, action: 'comment', text: $('comment-text').value.trim(),
-            before: false });
+        annotate({ node: id, action: 'comment', text: $('comment-text').value.trim(), before });
     };
     dlg.showModal();
     $('comment-text').focus();

@@ -2,10 +2,11 @@
 // banner, move list, buttons, engine panel, evaluation bar and review.
 
 import { app, shownPly, isLive, fenAt, myTurn, invites, nodeAt, shownNode, currentLine,
-    explorable, onMainLine } from '../state.js';
+    explorable, onMainLine, treeIndex } from '../state.js';
 import { h } from '../dom.js';
 import { moveTable, uciSquares } from '../lib/moves.js';
 import { plyInfo } from '../lib/movelist.js';
+import { placeText } from '../lib/tree.js';
 import { formatClock, remaining } from '../lib/clock.js';
 import { lineArrows, moveArrow } from '../lib/arrows.js';
 import { levelLabel } from '../lib/settings.js';
@@ -57,7 +58,7 @@ export function renderGame(board, jump, fresh = false) {
 
     // 2. Players, clocks, status, banner.
     renderPlayers(board.orientation());
-    $('status').textContent = statusText(live, ply);
+    $('status').textContent = statusText(live);
     renderBanner(live);
     renderDrawOffer();
     renderTakebackRequest();
@@ -155,9 +156,11 @@ export function updateClocks() {
     }
 }
 
-function statusText(live, ply) {
+function statusText(live) {
     const g = app.game;
-    const showing = live ? '' : ` Showing move ${ply} of ${g.moves.length}.`;
+    // Where the position shown lies: its move on the main line, or in which variation.
+    const ix = treeIndex();
+    const showing = live || !ix ? '' : ` ${placeText(ix, shownNode())}.`;
     if (g.over) return `Game over: ${resultWords(g)}.${showing}`;
     const who = g.turn === 'white' ? 'White' : 'Black';
     let text;
@@ -253,10 +256,11 @@ function renderButtons(live, ply) {
     const total = g.moves.length;
     const end = currentLine().length - 1;
     const playing = app.seat === 'white' || app.seat === 'black';
-    const set = (action, enabled, label) => {
+    const set = (action, enabled, label, title) => {
         for (const b of document.querySelectorAll(`.panel [data-action="${action}"]`)) {
             b.disabled = !enabled;
             if (label) b.textContent = label;
+            if (title) b.title = title;
         }
     };
     set('first', ply > 0);
@@ -264,7 +268,8 @@ function renderButtons(live, ply) {
     set('next', ply < end);
     set('last', ply < end);
     // A finished game is not played on (an analysis board's moves are always taken back).
-    set('takeback', !!app.seat && total > 0 && (!g.over || g.mode === 'analysis'));
+    const [takeback, label, title] = takebackButton(g, total);
+    set('takeback', takeback, label, title);
     set('hint', g.mode === 'engine' && myTurn() && app.engineShown);
     const opponentOffer = g.draw_offer && g.draw_offer !== app.seat;
     set('draw', playing && !g.over && g.mode !== 'analysis',
@@ -284,6 +289,21 @@ function renderButtons(live, ply) {
     btn.textContent = app.analysisOn ? 'Stop analysis' : 'Analyse';
     $('multipv').value = String(app.multipv);
     $('threat').checked = app.threat;
+}
+
+// The Take back button: [enabled, label, title]. Between two people only the player who made
+// the last move may ask, once (the server answers 409 to the other); an asked request waits.
+function takebackButton(g, total) {
+    const can = !!app.seat && total > 0 && (!g.over || g.mode === 'analysis');
+    if (g.mode !== 'humans' || !can) return [can, 'Take back', 'Take back (t)'];
+    const lastMover = g.turn === 'white' ? 'black' : 'white';
+    if (app.seat !== lastMover) {
+        return [false, 'Take back', 'You can take back only your own last move.'];
+    }
+    if (g.takeback_request === app.seat) {
+        return [false, 'Take-back requested…', 'Waiting for your opponent to answer.'];
+    }
+    return [true, 'Take back', 'Ask your opponent to let you take back your last move (t)'];
 }
 
 function renderEngine(ply, live, orientation) {

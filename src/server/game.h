@@ -64,8 +64,8 @@ public:
     std::int64_t clock[2] = {0, 0};  // time left per colour
     std::int64_t turn_started = 0;   // when the running clock started (0: none runs)
     std::optional<chess::Color> draw_offer;
-    // Two people: the seat that asks to take its last move back, until the opponent answers or
-    // a move is made (kept in memory only: a restart forgets the request, not the game).
+    // Two people: the seat that asks to take its last move back, until the opponent answers, a
+    // move is made or the game ends (stored with the game: a restart keeps it).
     std::optional<chess::Color> takeback_request;
     Json review;  // null or the review object of docs/api.md
 

@@ -122,13 +122,14 @@ void Store::save(const Game& g, std::size_t /*unchanged*/) {
             db_,
             "INSERT INTO games(id, mode, settings, start_fen, created, updated, token_white, "
             "token_black, result, reason, clock_white, clock_black, turn_started, "
-            "draw_offer, review, tags, next_node) "
-            "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17) "
+            "draw_offer, review, tags, next_node, takeback_request) "
+            "VALUES(?1,?2,?3,?4,?5,?6,?7,?8,?9,?10,?11,?12,?13,?14,?15,?16,?17,?18) "
             // An upsert, not INSERT OR REPLACE: a replace deletes the row first,
             // and the cascade would take the moves with it.
             "ON CONFLICT(id) DO UPDATE SET updated = ?6, result = ?9, reason = ?10, "
             "clock_white = ?11, clock_black = ?12, turn_started = ?13, "
-            "draw_offer = ?14, review = ?15, tags = ?16, next_node = ?17");
+            "draw_offer = ?14, review = ?15, tags = ?16, next_node = ?17, "
+            "takeback_request = ?18");
         Json settings = settings_json(g.settings);
         settings["chess960"] = g.settings.chess960;
         row.bind(1, g.id)
@@ -155,6 +156,11 @@ void Store::save(const Game& g, std::size_t /*unchanged*/) {
         Json tags = Json::array();
         for (const auto& [name, value] : g.tags) tags.push_back({name, value});
         row.bind(16, tags.dump()).bind(17, std::int64_t(g.tree().next_id()));
+        // Cleared (NULL) as soon as it is answered, a move is played or the game ends.
+        if (g.takeback_request)
+            row.bind(18, std::string(color_name(*g.takeback_request)));
+        else
+            row.bind_null(18);
         row.step();
         // The whole tree, rewritten: a variation, a comment or a deleted move may change any
         // node, and a game has at most a few thousand.
@@ -211,10 +217,11 @@ void Store::remove(const std::string& id) {
 std::vector<Game> Store::load_all(std::vector<std::string>& problems) {
     std::lock_guard lock(mutex_);
     std::vector<Game> games;
-    Statement rows(db_,
-                   "SELECT id, mode, settings, start_fen, created, updated, token_white, "
-                   "token_black, result, reason, clock_white, clock_black, turn_started, "
-                   "draw_offer, review, tags, next_node FROM games ORDER BY created");
+    Statement rows(
+        db_,
+        "SELECT id, mode, settings, start_fen, created, updated, token_white, "
+        "token_black, result, reason, clock_white, clock_black, turn_started, "
+        "draw_offer, review, tags, next_node, takeback_request FROM games ORDER BY created");
     Statement nodes(db_,
                     "SELECT id, parent, ord, uci, comment_before, comment_after, nags, clock, "
                     "think, eval_cp, eval_mate, depth, book, best FROM nodes WHERE game_id = ?1 "
@@ -289,6 +296,12 @@ std::vector<Game> Store::load_all(std::vector<std::string>& problems) {
             g.draw_offer = rows.text(13) == "white" ? chess::kWhite : chess::kBlack;
         if (!rows.is_null(14)) g.review = Json::parse(rows.text(14), nullptr, false);
         if (g.review.is_discarded()) g.review = nullptr;
+        // Only a game of two people in play has a request; any other stored value is none.
+        if (!rows.is_null(17) && g.mode == Mode::kHumans && !g.over()) {
+            const std::string asked = rows.text(17);
+            if (asked == "white" || asked == "black")
+                g.takeback_request = asked == "white" ? chess::kWhite : chess::kBlack;
+        }
         games.push_back(std::move(g));
     }
     return games;

@@ -94,6 +94,13 @@ UPDATE games SET next_node = 1 + coalesce((SELECT max(ply) FROM moves WHERE game
 DROP TABLE moves;
 )sql";
 
+// Migration 3: a take-back asked for in a game of two people and not answered yet survives a
+// restart (issue 22): the asking seat, "white" or "black", or NULL for none. Every game of an
+// earlier version has none (it was kept in memory only).
+constexpr const char* kVersion3 = R"sql(
+ALTER TABLE games ADD COLUMN takeback_request TEXT;
+)sql";
+
 // Runs SQL (one statement or several); throws std::runtime_error with SQLite's message.
 void run(sqlite3* db, const char* sql) {
     char* message = nullptr;
@@ -202,6 +209,7 @@ const std::vector<Migration>& migrations() {
          "move tree: a nodes table filled from the moves table, the games' PGN tags",
          kVersion2,
          {}},
+        {3, "a pending take-back request of a game of two people", kVersion3, {}},
     };
     return steps;
 }

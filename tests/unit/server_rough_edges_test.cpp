@@ -15,6 +15,8 @@
 #include "http_harness.h"
 #include "server/api.h"
 #include "server/http_server.h"
+#include "service_harness.h"
+#include "temp_dir.h"
 
 namespace kibitz::server {
 namespace {
@@ -148,6 +150,58 @@ TEST(ServerRoughEdges, TwoPeopleTakeBackOnlyWhenTheOpponentAgrees) {
     EXPECT_TRUE(r.body["takeback_request"].is_null());
     EXPECT_EQ(call(*s, "POST", path(c, "takeback"), R"({"answer": "accept"})", c.token).status,
               409);
+}
+
+TEST(ServerRoughEdges, ATakebackRequestSurvivesARestartUntilItIsAnswered) {
+    test::TempDir dir("kibitz-takeback-");
+    const std::string db = dir.file("games.db");
+    const auto open = [&] { return testing::make_service(db); };
+    Created c;
+    {
+        auto s = open();
+        c = create(*s, {{"mode", "humans"}});  // the creator is White
+        ASSERT_EQ(move(*s, c, "e4", c.token).status, 200);
+        ASSERT_EQ(move(*s, c, "e5", c.invite_token).status, 200);
+        ASSERT_EQ(move(*s, c, "Nf3", c.token).status, 200);
+        ASSERT_EQ(call(*s, "POST", path(c, "takeback"), "", c.token).status, 200);
+    }
+    {
+        // After a restart the request is still pending, and Black can accept it.
+        auto s = open();
+        EXPECT_TRUE(s->load_problems().empty());
+        EXPECT_EQ(game(*s, c)["takeback_request"], "white");
+        const Reply r =
+            call(*s, "POST", path(c, "takeback"), R"({"answer": "accept"})", c.invite_token);
+        ASSERT_EQ(r.status, 200) << r.body.dump();
+        EXPECT_EQ(r.body["moves"].size(), 2u);
+        EXPECT_TRUE(r.body["takeback_request"].is_null());
+        // Asked again, then declined: the answer is stored too.
+        ASSERT_EQ(move(*s, c, "Nc3", c.token).status, 200);
+        ASSERT_EQ(call(*s, "POST", path(c, "takeback"), "", c.token).status, 200);
+        ASSERT_EQ(call(*s, "POST", path(c, "takeback"), R"({"answer": "decline"})", c.invite_token)
+                      .status,
+                  200);
+    }
+    {
+        auto s = open();
+        EXPECT_TRUE(game(*s, c)["takeback_request"].is_null());
+        // A move clears a request, and that is stored as well.
+        ASSERT_EQ(call(*s, "POST", path(c, "takeback"), "", c.token).status, 200);
+        ASSERT_EQ(move(*s, c, "Nc6", c.invite_token).status, 200);
+    }
+    {
+        auto s = open();
+        const Json g = game(*s, c);
+        EXPECT_TRUE(g["takeback_request"].is_null());
+        EXPECT_EQ(g["moves"].size(), 4u);
+        // So does the end of the game: Black asks, White resigns.
+        ASSERT_EQ(call(*s, "POST", path(c, "takeback"), "", c.invite_token).status, 200);
+        ASSERT_EQ(call(*s, "POST", path(c, "resign"), "", c.token).status, 200);
+    }
+    auto s = open();
+    const Json g = game(*s, c);
+    EXPECT_EQ(g["over"], true);
+    EXPECT_TRUE(g["takeback_request"].is_null());
 }
 
 TEST(ServerRoughEdges, AFinishedGameIsNeverRevivedByATakeback) {

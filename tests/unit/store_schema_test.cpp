@@ -244,7 +244,41 @@ TEST(StoreSchema, ReleaseDatabaseOpensWithEveryGameIntact) {
     Db upgraded(path);
     EXPECT_EQ(upgraded.value("PRAGMA user_version"), std::to_string(schema::latest_version()));
     EXPECT_EQ(upgraded.value("SELECT count(*) FROM nodes"), std::to_string(47 + kChess.size()));
+    // Migration 3: no game of a release had a stored take-back request.
+    EXPECT_EQ(upgraded.value("SELECT count(*) FROM games WHERE takeback_request IS NULL"),
+              std::to_string(kChess.size()));
     EXPECT_EQ(backups(dir), std::vector<std::string>{"games.db.v1.bak"});
+}
+
+TEST(StoreSchema, Migration3KeepsEveryGameOfAVersion2Database) {
+    test::TempDir dir("kibitz-schema-");
+    const std::string path = copy_fixture(dir, "games.db");
+    {
+        // The fixture as a build with migrations 1 and 2 left it.
+        Db db(path);
+        const std::vector<schema::Migration> two(schema::migrations().begin(),
+                                                 schema::migrations().begin() + 2);
+        const auto done = schema::upgrade(db.get(), path, two);
+        ASSERT_TRUE(done.ok()) << done.error();
+        EXPECT_EQ(db.value("PRAGMA user_version"), "2");
+    }
+    fs::remove(path + ".v1.bak");
+    auto store = Store::open(path);
+    ASSERT_TRUE(store.ok()) << store.error();
+    std::vector<std::string> problems;
+    const auto games = (*store)->load_all(problems);
+    EXPECT_TRUE(problems.empty()) << problems.front();
+    ASSERT_EQ(games.size(), kChess.size());
+    for (const Game& g : games) EXPECT_FALSE(g.takeback_request) << g.id;
+    EXPECT_EQ((*store)->load_othello().size(), 2u);
+    store->reset();
+    Db upgraded(path);
+    EXPECT_EQ(upgraded.value("PRAGMA user_version"), "3");
+    EXPECT_EQ(upgraded.value("SELECT count(*) FROM nodes"), std::to_string(47 + kChess.size()));
+    // The copy is of version 2, made before migration 3.
+    EXPECT_EQ(backups(dir), std::vector<std::string>{"games.db.v2.bak"});
+    Db copy(path + ".v2.bak");
+    EXPECT_EQ(copy.value("PRAGMA user_version"), "2");
 }
 
 TEST(StoreSchema, ReleaseDatabaseServesItsGames) {

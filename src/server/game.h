@@ -95,13 +95,6 @@ public:
     core::Result<chess::Move> parse_move_at(NodeId at, std::string_view text) const;
     chess::Color turn() const { return pos_.side_to_move(); }
     bool over() const { return result != "*"; }
-    // The seats a token opens: bit 1 White, bit 2 Black (3: both, on an analysis board).
-    int seats_of(const std::string& token) const {
-        if (token.empty()) return 0;
-        return (token == this->token[chess::kWhite] ? 1 : 0) |
-               (token == this->token[chess::kBlack] ? 2 : 0);
-    }
-    static bool holds(int seats, chess::Color c) { return seats & (c == chess::kWhite ? 1 : 2); }
     // True when colour c is played by the engine.
     bool engine_plays(chess::Color c) const { return mode == Mode::kEngine && c != settings.human; }
     bool timed() const { return settings.clock_initial > 0; }

@@ -108,14 +108,6 @@ public:
         return mode == OthelloMode::kEngine && c != settings.human;
     }
     bool engine_to_move() const { return !over() && engine_plays(turn()); }
-    // The seats a token opens: bit 1 Black, bit 2 White (3: both, two people at one board).
-    int seats_of(const std::string& t) const {
-        if (t.empty()) return 0;
-        return (t == token[othello::kBlack] ? 1 : 0) | (t == token[othello::kWhite] ? 2 : 0);
-    }
-    static bool holds(int seats, othello::Color c) {
-        return seats & (c == othello::kBlack ? 1 : 2);
-    }
     // The final discs of each side once the game is over, the empty squares going to the
     // winner (World Othello Federation rules): {black, white}.
     std::pair<int, int> final_discs() const;

@@ -17,6 +17,7 @@
 #include "engine/tablebases.h"
 #include "search/score.h"
 #include "server/api.h"
+#include "service_harness.h"
 #include "temp_dir.h"
 
 namespace kibitz::server {
@@ -24,46 +25,10 @@ namespace {
 
 using namespace std::chrono_literals;
 
-// A service on a database (in memory unless a path is given) with one small engine; `o` gives
-// the book and the tables.
-std::unique_ptr<Service> make_service(const std::string& db = ":memory:", Service::Options o = {}) {
-    auto store = Store::open(db);
-    EXPECT_TRUE(store.ok()) << (store ? "" : store.error());
-    o.engines = 1;
-    o.hash_mb = 4;
-    o.untimed_ms = 200;
-    return std::make_unique<Service>(std::move(*store), o);
-}
-
-Reply call(Service& s, std::string method, std::string path, std::string body = "",
-           std::string token = "") {
-    Request r;
-    r.method = std::move(method);
-    r.path = std::move(path);
-    r.body = std::move(body);
-    r.token = std::move(token);
-    return handle(s, r);
-}
-
-// GET of a games list by the server's owner (?all=1 from loopback): every game.
-Reply list_all(Service& s, const std::string& path) {
-    Request r;
-    r.method = "GET";
-    r.path = path;
-    r.peer = "127.0.0.1";
-    r.all = std::string("1");
-    return handle(s, r);
-}
-
-// Polls until pred holds (true) or the time is up (false).
-bool wait_for(const std::function<bool()>& pred, std::chrono::milliseconds limit = 20s) {
-    const auto end = std::chrono::steady_clock::now() + limit;
-    while (std::chrono::steady_clock::now() < end) {
-        if (pred()) return true;
-        std::this_thread::sleep_for(10ms);
-    }
-    return pred();
-}
+using testing::call;
+using testing::list_all;
+using testing::make_service;
+using testing::wait_for;
 
 struct Created {
     std::string id, token, invite_token;
@@ -515,6 +480,7 @@ TEST(ServerKnowledge, TheEnginePlaysABookMoveAtOnceAndSaysSo) {
                            {"e2e4", "e7e5", 3},
                            {"e2e4", "c7c5", 1}});
     Service::Options o;
+    o.untimed_ms = 200;
     o.book = book_file;
     const std::string db = dir.file("games.db");
     Created c;
@@ -626,6 +592,7 @@ TEST(ServerKnowledge, BadRequestsAndAnUnreadableBookAreNamed) {
     EXPECT_EQ(knowledge(*s, h.id).status, 200);
 
     Service::Options o;
+    o.untimed_ms = 200;
     o.book = "/no/such/book.bin";
     try {
         make_service(":memory:", o);
@@ -642,6 +609,7 @@ TEST(ServerKnowledge, GaviotaTablesGiveTheMateAndTheEnginePlaysIt) {
     if (!std::filesystem::is_directory(kGaviotaDir))
         GTEST_SKIP() << "Debian's gaviotatb tables not installed (" << kGaviotaDir << ")";
     Service::Options o;
+    o.untimed_ms = 200;
     o.gaviota = kGaviotaDir;
     auto s = make_service(":memory:", o);
     const Json info = call(*s, "GET", "/api/info").body;

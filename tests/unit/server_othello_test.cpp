@@ -22,26 +22,9 @@ using othello::Board;
 const std::string kBlackMustPass = "OX" + std::string(62, '-') + " X";
 
 using testing::call;
+using testing::list_all;
 using testing::make_service;
-
-// GET of a games list by the server's owner (?all=1 from loopback): every game.
-Reply list_all(Service& s, const std::string& path) {
-    Request r;
-    r.method = "GET";
-    r.path = path;
-    r.peer = "127.0.0.1";
-    r.all = std::string("1");
-    return handle(s, r);
-}
-
-bool wait_for(const std::function<bool()>& pred, std::chrono::milliseconds limit = 30s) {
-    const auto end = std::chrono::steady_clock::now() + limit;
-    while (std::chrono::steady_clock::now() < end) {
-        if (pred()) return true;
-        std::this_thread::sleep_for(5ms);
-    }
-    return pred();
-}
+using testing::wait_for;
 
 struct Created {
     std::string id, token;

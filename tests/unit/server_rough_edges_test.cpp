@@ -23,36 +23,9 @@ namespace {
 
 using namespace std::chrono_literals;
 
-Reply call(Service& s, std::string method, std::string path, std::string body = "",
-           std::string token = "") {
-    Request r;
-    r.method = std::move(method);
-    r.path = std::move(path);
-    r.body = std::move(body);
-    r.token = std::move(token);
-    return handle(s, r);
-}
-
-// GET of a games list from `peer` presenting `tokens` (X-Kibitz-Tokens), `all` as ?all=.
-Reply list(Service& s, const std::string& path, const std::string& tokens,
-           const std::string& peer = "127.0.0.1", const std::string& all = "") {
-    Request r;
-    r.method = "GET";
-    r.path = path;
-    r.peer = peer;
-    r.tokens = tokens;
-    r.all = all;
-    return handle(s, r);
-}
-
-bool wait_for(const std::function<bool()>& pred, std::chrono::milliseconds limit = 20s) {
-    const auto end = std::chrono::steady_clock::now() + limit;
-    while (std::chrono::steady_clock::now() < end) {
-        if (pred()) return true;
-        std::this_thread::sleep_for(10ms);
-    }
-    return pred();
-}
+using testing::call;
+using testing::list;
+using testing::wait_for;
 
 struct Created {
     std::string id, token, invite_token;

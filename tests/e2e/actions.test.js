@@ -3,8 +3,8 @@
 // live but cannot move, Copy FEN, a rematch with the colours swapped, and a resignation.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { useServerAndBrowser, newPage, newGame, clickMove, serverGame, waitFor, waitMoves }
-    from './helpers.js';
+import { useServerAndBrowser, newPage, newGame, clickMove, serverGame, waitFor, waitMoves,
+    settle } from './helpers.js';
 
 let server;
 let browser;
@@ -71,7 +71,7 @@ test('claim a draw, watch, copy the FEN, rematch and resign', { timeout: 90000 }
 
     // The spectator's clicks on Black's king move nothing.
     await clickMove(watcher, 'e8', 'e7');
-    await watcher.waitForTimeout(300);
+    await settle(watcher);
     assert.equal((await serverGame(watcher)).moves.length, 1);
     assert.equal(await watcher.locator('cg-board square.movable').count(), 0);
     assert.ok(watcher.url().includes(id), 'no new game');

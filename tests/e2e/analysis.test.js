@@ -3,8 +3,8 @@
 // keeps the main line (issue 22).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tempDir, startServer, launch, newPage, newGame, clickMove, serverGame, waitFor }
-    from './helpers.js';
+import { tempDir, startServer, launch, newPage, newGame, clickMove, serverGame, waitFor,
+    settle } from './helpers.js';
 
 test('analysis lines appear, play out, and moves from an earlier ply', { timeout: 120000 },
     async () => {
@@ -30,7 +30,7 @@ test('analysis lines appear, play out, and moves from an earlier ply', { timeout
             await page.keyboard.press('ArrowRight');
             await page.waitForFunction(() => /Showing move 1/.test(
                 document.getElementById('status').textContent));
-            await page.waitForTimeout(400);
+            await settle(page);
             await clickMove(page, 'c7', 'c5');
             await page.waitForSelector('#moves .vmove.current:text-is("c5")');
             const g = await serverGame(page);

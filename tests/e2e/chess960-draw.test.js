@@ -65,6 +65,10 @@ test('a draw offer: Kibitz declines when better, accepts when not', { timeout: 6
         const banner = await page.textContent('#banner');
         assert.match(banner, /1\/2-1\/2/);
         assert.match(banner, /Draw by agreement/);
+        // The banner comes with the stream's state, the notice with the offer's answer: either
+        // may be first.
+        await page.waitForFunction(() => document.getElementById('notice').textContent ===
+            'Kibitz accepts the draw.', null, { timeout: 10000 });
         assert.equal(await page.textContent('#notice'), 'Kibitz accepts the draw.');
         // No move was played, so there is nothing to review.
         assert.equal((await page.locator('#banner button').allTextContents()).join(','),

@@ -75,10 +75,82 @@ export async function newPage(browserOrContext, viewport = { width: 1280, height
         ? await browserOrContext.newContext({ viewport, acceptDownloads: true })
         : browserOrContext;
     const page = await context.newPage();
+    await page.addInitScript(watchPage);
     page.errors = [];
     page.on('pageerror', (e) => page.errors.push(e.message));
     page.on('dialog', (d) => d.accept());
     return page;
+}
+
+// Runs in the page before its scripts (newPage installs it), so that a test can wait for what
+// the page does instead of sleeping:
+// - window.__kibitzStream follows the page's latest EventSource: its url, how often it opened,
+//   and whether a message came since it last opened (`fresh`);
+// - window.__kibitzFetches counts the page's fetch() calls whose answer has not been read yet.
+// Each count changes in a task queued behind its event, i.e. after the page's own handlers.
+function watchPage() {
+    const NativeEventSource = window.EventSource;
+    window.__kibitzStream = null;
+    window.EventSource = class extends NativeEventSource {
+        constructor(...args) {
+            super(...args);
+            const seen = { url: this.url, opened: 0, fresh: false };
+            window.__kibitzStream = seen;
+            this.addEventListener('open', () => setTimeout(() => {
+                seen.opened += 1;
+                seen.fresh = false;
+            }));
+            this.addEventListener('message', () => setTimeout(() => { seen.fresh = true; }));
+        }
+    };
+    const nativeFetch = window.fetch;
+    window.__kibitzFetches = 0;
+    window.fetch = (...args) => {
+        window.__kibitzFetches += 1;
+        const done = () => setTimeout(() => { window.__kibitzFetches -= 1; });
+        const answer = nativeFetch(...args);
+        answer.then((res) => res.clone().text().then(done, done), done);
+        return answer;
+    };
+}
+
+// Waits until the page's event stream of the game in its address has opened at least `opened`
+// times and a message has come since it last opened (the server sends the game's state first on
+// every connection): the page follows that game.
+export async function waitStream(page, opened = 1, timeout = 20000) {
+    await page.waitForFunction((n) => {
+        const seen = window.__kibitzStream;
+        const id = (location.hash.match(/#\/game\/([0-9a-f]+)/) || [])[1];
+        return seen && id && seen.url.includes(`/${id}/events`) && seen.opened >= n && seen.fresh;
+    }, opened, { timeout });
+}
+
+// Waits until the page is still: no fetch() of its without its answer read, no piece of the
+// board moving (chessground's animation of a move) and neither for two frames in a row, each
+// frame followed by a task so that timers due before it (chessground calls back after 1 ms)
+// have run. For checks that something did NOT happen (a click that must not move, an engine
+// that must not play): the page has done all it was going to do with what it had.
+export async function settle(page, timeout = 10000) {
+    const still = await page.evaluate(async (ms) => {
+        if (!('__kibitzFetches' in window)) return null;
+        const turn = () => new Promise((r) => requestAnimationFrame(() => setTimeout(r)));
+        const end = performance.now() + ms;
+        for (let calm = 0; calm < 2;) {
+            if (performance.now() > end) return false;
+            await turn();
+            const moving = document.querySelector('cg-board piece.anim, cg-board piece.fading');
+            calm = window.__kibitzFetches === 0 && !moving ? calm + 1 : 0;
+        }
+        return true;
+    }, timeout);
+    if (still === null) throw new Error('settle: the page was not made by newPage');
+    if (!still) throw new Error(`settle: the page was still busy after ${timeout} ms`);
+}
+
+// Waits for the page's next animation frame to be drawn: chessground redraws the board in one
+// after every change (a click selecting a piece, a new position).
+export async function nextFrame(page) {
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
 }
 
 // The page coordinates of a square's centre, whichever way the board is turned.
@@ -99,7 +171,7 @@ export async function squareCenter(page, square) {
 export async function clickMove(page, from, to) {
     const a = await squareCenter(page, from);
     await page.mouse.click(a.x, a.y);
-    await page.waitForTimeout(120);
+    await nextFrame(page);
     const b = await squareCenter(page, to);
     await page.mouse.click(b.x, b.y);
 }
@@ -155,7 +227,7 @@ export async function newGame(page, opts = {}) {
         before);
     await page.waitForSelector('cg-board piece');
     await page.waitForFunction(() => document.getElementById('status').textContent.length > 0);
-    await page.waitForTimeout(300);
+    await waitStream(page);
 }
 
 // The SAN moves of the move list, in order.
@@ -183,7 +255,7 @@ export async function waitFor(condition, timeout = 30000, what = 'condition') {
     for (;;) {
         if (await condition()) return;
         if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-        await new Promise((r) => setTimeout(r, 150));
+        await new Promise((r) => setTimeout(r, 50));
     }
 }
 

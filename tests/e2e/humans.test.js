@@ -2,8 +2,8 @@
 // each side moves only its own pieces, and a draw offer is accepted.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tempDir, startServer, launch, newPage, newGame, clickMove, serverGame, waitFor }
-    from './helpers.js';
+import { tempDir, startServer, launch, newPage, newGame, clickMove, serverGame, waitFor,
+    settle } from './helpers.js';
 
 test('two players with an invitation link', { timeout: 120000 }, async () => {
     const server = await startServer(tempDir());
@@ -27,7 +27,7 @@ test('two players with an invitation link', { timeout: 120000 }, async () => {
 
         // Black cannot move White's pawn.
         await clickMove(black, 'e2', 'e4');
-        await black.waitForTimeout(500);
+        await settle(black);
         assert.equal((await serverGame(black)).moves.length, 0);
 
         await clickMove(white, 'e2', 'e4');
@@ -35,7 +35,7 @@ test('two players with an invitation link', { timeout: 120000 }, async () => {
             .length === 1);
         // White cannot move Black's pawn, Black can.
         await clickMove(white, 'e7', 'e5');
-        await white.waitForTimeout(400);
+        await settle(white);
         assert.equal((await serverGame(white)).moves.length, 1);
         await clickMove(black, 'e7', 'e5');
         await white.waitForFunction(() => document.querySelectorAll('#moves button.move')

@@ -3,7 +3,7 @@
 // it; playing on against Kibitz from a chosen move is an explicit action that makes a new game.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tempDir, startServer, launch, newPage, newGame, serverGame } from './helpers.js';
+import { tempDir, startServer, launch, newPage, newGame, serverGame, settle } from './helpers.js';
 
 const SHOTS = process.env.KIBITZ_SHOTS || '/tmp/ip-shots';
 const COMMENTS = ['The Immortal Game.', "Kieseritzky's gambit.", 'Safer.',
@@ -48,7 +48,8 @@ for (const [width, viewport] of [['desktop', { width: 1280, height: 800 }],
             assert.equal(g.moves.length, 45);
             assert.equal(g.result, '1-0');
             // Nobody plays on by itself.
-            await page.waitForTimeout(1500);
+            await settle(page);
+            assert.equal((await serverGame(page)).engine.thinking, false);
             assert.equal((await serverGame(page)).moves.length, 45);
 
             const tags = await page.textContent('#game-tags');
@@ -63,7 +64,7 @@ for (const [width, viewport] of [['desktop', { width: 1280, height: 800 }],
             await page.waitForSelector('#moves .vmove:text-is("d6")');
             await page.click('#moves .vmove:text-is("d6")');
             await page.waitForSelector('#moves .vmove.current:text-is("d6")');
-            await page.waitForTimeout(400);  // the board's move animation
+            await settle(page);  // the board's move animation
             await page.screenshot({ path: `${SHOTS}/import-${width}.png` });
 
             // The export has the tags, the comments, the NAGs, the variation and the result.

@@ -2,8 +2,8 @@
 // database and port: the page reconnects, nothing is lost, and play goes on.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tempDir, startServer, launch, newPage, newGame, clickMove, serverGame, waitFor }
-    from './helpers.js';
+import { tempDir, startServer, launch, newPage, newGame, clickMove, serverGame, waitFor,
+    waitStream } from './helpers.js';
 
 test('kill -9 mid-game loses nothing', { timeout: 120000 }, async () => {
     const dir = tempDir();
@@ -31,7 +31,8 @@ test('kill -9 mid-game loses nothing', { timeout: 120000 }, async () => {
         assert.deepEqual(after.moves.map((m) => m.uci), before.moves.map((m) => m.uci));
         assert.equal(after.fen, before.fen);
 
-        await page.waitForTimeout(3500);
+        // The page's event stream has reconnected (its second opening) and had the state.
+        await waitStream(page, 2);
         await clickMove(page, 'g1', 'f3');
         await waitFor(async () => (await serverGame(page)).moves.length === 4, 20000,
             'play after the restart');

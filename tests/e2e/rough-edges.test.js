@@ -316,7 +316,9 @@ test('a tablebase line reads "tablebase", not "depth 127"', { timeout: 60000 }, 
         await newGame(page, { mode: 'analysis', fen: '8/8/8/4k3/8/8/8/KQ6 w - - 0 1' });
         await page.click('#btn-analysis');
         await page.waitForSelector('#lines li .depth', { timeout: 15000 });
-        await page.waitForTimeout(1500);
+        // All three lines of the analysis (a fourth on the page would also fail below).
+        await page.waitForFunction(() => document.querySelectorAll('#lines li .depth').length >= 3,
+            null, { timeout: 15000 });
         const depths = await page.locator('#lines li .depth').allTextContents();
         assert.ok(depths.length > 0);
         for (const d of depths) assert.equal(d.trim(), 'tablebase');

@@ -3,8 +3,8 @@
 // moves; a reload keeps all of it; at desktop and phone widths.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tempDir, startServer, launch, newPage, newGame, serverGame, waitFor, moveList }
-    from './helpers.js';
+import { tempDir, startServer, launch, newPage, newGame, serverGame, waitFor, moveList,
+    settle } from './helpers.js';
 
 const SHOTS = process.env.KIBITZ_SHOTS || '/tmp/ip-shots';
 
@@ -45,7 +45,7 @@ for (const [width, viewport] of [['desktop', { width: 1280, height: 800 }],
                 await page.click('#moves button.move[data-ply="1"]');
                 await page.waitForFunction(() => /Showing move 1/.test(
                     document.getElementById('status').textContent));
-                await page.waitForTimeout(300);
+                await settle(page);
                 await typeMove(page, 'c5');
                 await page.waitForSelector('#moves .vmove.current:text-is("c5")');
                 await typeMove(page, 'Nf3');
@@ -69,7 +69,7 @@ for (const [width, viewport] of [['desktop', { width: 1280, height: 800 }],
                 await page.click('#annotate button');
                 await page.click('#move-menu button[aria-label="Interesting move"]');
                 await page.waitForSelector('#moves .vmove:has-text("Nf3!?")');
-                await page.waitForTimeout(400);  // the board's move animation
+                await settle(page);  // the board's move animation
                 await page.screenshot({ path: `${SHOTS}/variations-${width}.png` });
                 g = await serverGame(page);
                 assert.equal(g.tree.nodes.find((n) => n.comment === 'The Sicilian.').san, 'Nf3');
@@ -115,7 +115,7 @@ test('a game in progress offers no move menu', { timeout: 60000 }, async () => {
         await page.waitForSelector('#moves button.move:text-is("e4")');
         assert.equal(await page.isHidden('#annotate'), true);
         await page.click('#moves button.move:text-is("e4")', { button: 'right' });
-        await page.waitForTimeout(200);
+        await settle(page);
         assert.equal(await page.isHidden('#move-menu'), true);
         assert.deepEqual(page.errors, []);
     } finally {
@@ -139,7 +139,7 @@ test('a finished game: a move from an earlier position is a variation; the moves
             await page.click('#moves button.move[data-ply="1"]');
             await page.waitForFunction(() => /Showing move 1/.test(
                 document.getElementById('status').textContent));
-            await page.waitForTimeout(300);
+            await settle(page);
             await typeMove(page, 'c5');
             await page.waitForSelector('#moves .vmove.current:text-is("c5")');
             const g = await serverGame(page);

@@ -82,7 +82,7 @@ public:
         const Entry* e = find(id);
         if (!e) return missing(id);
         if (!seat.empty() && !holds_named(seats_of(token, e->game.token), seat, kind_.seats))
-            return error_reply(403, "the token does not hold seat '" + seat + "'");
+            return error_reply(403, kNotYourSeat);
         return json_reply(state(*e));
     }
 
@@ -94,7 +94,7 @@ public:
         Entry* e = find(id);
         if (!e) return missing(id);
         if (!seats_of(token, e->game.token))
-            return error_reply(403, "a token of this game is needed");
+            return error_reply(403, "This game belongs to other players; only they can delete it.");
         stop(*e);
         store_.remove(id);
         games_.erase(id);
@@ -132,9 +132,9 @@ public:
         auto it = games_.find(id);
         return it == games_.end() ? nullptr : &it->second;
     }
-    // 404 "no <noun> ID".
-    Reply missing(const std::string& id) const {
-        return error_reply(404, "no " + kind_.noun + " " + id);
+    // 404 "This <noun> no longer exists." (the id is the one asked for).
+    Reply missing(const std::string& /*id*/) const {
+        return error_reply(404, gone_sentence(kind_.noun));
     }
     // A new game under its id (not saved yet).
     Entry& add(G game) {

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "core/strings.h"
+
 namespace kibitz::server {
 
 using othello::Board;
@@ -199,7 +201,8 @@ Reply OthelloService::create(const Json& body) {
     if (body.contains("start") && !body["start"].is_null()) {
         auto b = board_field(body, "start");
         if (!b)
-            return input_error(body["start"].is_string() ? 422 : 400, "bad start: " + b.error());
+            return input_error(body["start"].is_string() ? 422 : 400,
+                               plain_sentence("The start board could not be read", b.error()));
         start = *b;
     }
     OthelloText parsed;
@@ -208,7 +211,7 @@ Reply OthelloService::create(const Json& body) {
         if (!body["text"].is_string())
             return error_reply(400, "'text' must be a string: the game's moves, like \"f5d6c3\"");
         auto p = parse_othello_text(body["text"].get<std::string>(), start);
-        if (!p) return input_error(422, "cannot import the game: " + p.error());
+        if (!p) return input_error(422, plain_sentence("The game could not be read", p.error()));
         parsed = std::move(*p);
     }
     g.start(parsed.start);
@@ -253,13 +256,15 @@ Reply OthelloService::move(const std::string& id, const std::string& token, cons
     if (!e) return table_.missing(id);
     OthelloGame& g = e->game;
     const int seats = seats_of(token, g.token);
-    if (!seats) return error_reply(403, "a seat token of this game is needed to move");
-    if (g.over()) return error_reply(409, "the game is over: " + g.result_text());
+    if (!seats) return error_reply(403, kNotYourSeat);
+    if (g.over()) return error_reply(409, "The game is already over: " + g.result_text() + ".");
     const std::string side(othello_color_name(g.turn()));
+    std::string player = side;
+    if (!player.empty()) player[0] = char(player[0] - 'a' + 'A');
     if (!holds(seats, g.turn()))
-        return error_reply(409, "it is " + side + "'s turn" +
-                                    (g.engine_plays(g.turn()) ? " (Kibitz is thinking)" : "") +
-                                    ", and this token is not " + side + "'s");
+        return error_reply(409, g.engine_plays(g.turn())
+                                    ? "It is Kibitz's turn; your move comes after its reply."
+                                    : "It is " + player + "'s turn, not yours.");
     const std::string text = body["move"].get<std::string>();
     auto m = othello::parse_move(g.board(), text);
     if (!m) {
@@ -267,11 +272,16 @@ Reply OthelloService::move(const std::string& id, const std::string& token, cons
         othello::MoveList list;
         g.board().generate(list);
         for (const Move l : list) legal += (legal.empty() ? "" : ", ") + othello_move_text(l);
-        std::string why = m.error();
-        if (why.rfind("pass: the side to move", 0) == 0)
-            why = "pass: " + side + " has a legal move";
-        return input_error(
-            422, "illegal move for " + side + ": " + why + "; the legal moves are " + legal);
+        const std::string why = m.error();
+        const std::string said = core::clip(core::trim(text));
+        std::string refused = said + " is not a legal move for " + player + " here";
+        if (why.find("the square is taken") != std::string::npos)
+            refused += ": the square is taken";
+        if (why.rfind("pass:", 0) == 0)
+            refused = player + " cannot pass while there is a legal move";
+        else if (why.find("is not a square") != std::string::npos)
+            refused = "'" + said + "' is not a move; write a square like d3, or pass";
+        return input_error(422, refused + "; the legal moves are " + legal + ".");
     }
     g.play(*m, now_ms());
     return commit(*e);
@@ -282,7 +292,7 @@ Reply OthelloService::takeback(const std::string& id, const std::string& token) 
     Entry* e = table_.find(id);
     if (!e) return table_.missing(id);
     OthelloGame& g = e->game;
-    if (!seats_of(token, g.token)) return error_reply(403, "a seat token of this game is needed");
+    if (!seats_of(token, g.token)) return error_reply(403, kNotYourSeat);
     if (g.over())
         return error_reply(409, "The game is over; its moves can no longer be taken back.");
     const auto& moves = g.moves();
@@ -295,9 +305,9 @@ Reply OthelloService::takeback(const std::string& id, const std::string& token) 
                 keep = i;
                 break;
             }
-        if (keep == moves.size()) return error_reply(409, "you have no move to take back");
+        if (keep == moves.size()) return error_reply(409, "You have no move to take back.");
     } else {
-        if (moves.empty()) return error_reply(409, "there is no move to take back");
+        if (moves.empty()) return error_reply(409, "There is no move to take back.");
         keep = moves.size() - 1;
         // Not to a position where the only move is a pass: one move further back.
         while (keep > 0 && g.board_at(keep).must_pass()) --keep;

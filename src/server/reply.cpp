@@ -4,6 +4,9 @@
 #include <chrono>
 #include <mutex>
 #include <random>
+#include <regex>
+
+#include "core/strings.h"
 
 namespace kibitz::server {
 
@@ -30,6 +33,35 @@ Reply json_reply(Json body, int status) {
     r.status = status;
     r.body = std::move(body);
     return r;
+}
+
+std::string gone_sentence(const std::string& noun) { return "This " + noun + " no longer exists."; }
+
+std::string plain_sentence(std::string_view what, std::string_view why) {
+    // A FEN's board, and its other fields where they follow.
+    static const std::regex fen(
+        "[1-8pnbrqkPNBRQK]{1,8}(/[1-8pnbrqkPNBRQK]{1,8}){7}"
+        "( [wb]( [-KQkqA-Ha-h]+( [-a-h1-8]+( [0-9]+ [0-9]+)?)?)?)?");
+    std::string reason = std::regex_replace(std::string(core::trim(why)), fen, "this position");
+    while (!reason.empty() && (reason.back() == '.' || reason.back() == ' ')) reason.pop_back();
+    if (reason.empty()) return std::string(what) + ".";
+    return std::string(what) + ": " + reason + ".";
+}
+
+std::string move_refused(std::string_view text, std::string_view why) {
+    const std::string move = core::clip(core::trim(text));
+    const auto says = [&](std::string_view part) { return why.find(part) != why.npos; };
+    if (move.empty()) return "No move was given; write one like e4, Nf3 or e2e4.";
+    // A reason that is a sentence already (a move id that is not in the game).
+    if (!why.empty() && why.front() >= 'A' && why.front() <= 'Z' && why.back() == '.')
+        return std::string(why);
+    if (says("ambiguous"))
+        return move + " could be more than one move here; add the piece's file or rank, like Nbd2.";
+    if (says("needs a promotion piece"))
+        return move + " needs the piece to promote to, like " + move + "=Q.";
+    if (says("not a move in SAN") || says("not UCI notation") || says("is empty"))
+        return "'" + move + "' is not a move; write one like e4, Nf3 or e2e4.";
+    return move + " is not a legal move in this position.";
 }
 
 Reply error_reply(int status, std::string message) {

@@ -93,7 +93,7 @@ std::optional<Reply> route(const GameRoutes& t, const Request& r, const Json& bo
     std::string rest = r.path.substr(t.games.size() + 1);
     const std::string id = rest.substr(0, rest.find('/'));
     if (!valid_game_id(id))
-        return error_reply(404, "no " + t.noun + " '" + id + "' (ids are 16 hex digits)");
+        return error_reply(404, gone_sentence(t.noun));  // not an id: never a game
     rest = rest.substr(id.size());
     if (auto reply = dispatch(t.game, rest == "/" ? "" : rest, r, id, body)) return reply;
     if (r.method == "POST") return no_path();

@@ -22,6 +22,21 @@ using chess::Color;
 using chess::kBlack;
 using chess::kWhite;
 
+namespace {
+
+// What a PGN that cannot be read is told with.
+constexpr const char* kUnreadablePgn = "The PGN could not be read";
+
+// "White" or "Black", as a sentence names a player.
+std::string_view player_color(Color c) { return c == kWhite ? "White" : "Black"; }
+
+}  // namespace
+
+std::string over_sentence(const Game& g) {
+    return g.reason.empty() ? "The game is already over."
+                            : "The game is already over: " + g.reason + ".";
+}
+
 Service::Service(std::unique_ptr<Store> store, Options options)
     : store_(std::move(store)),
       options_(options),
@@ -217,10 +232,10 @@ Reply Service::create(const Json& body) {
         const std::string text = body["pgn"].get<std::string>();
         chess::PgnReader reader(text);
         auto first = reader.next();
-        if (!first) return error_reply(422, "bad PGN: no game in it");
-        if (!*first) return error_reply(422, "bad PGN: " + first->error());
+        if (!first) return error_reply(422, "The PGN could not be read: it holds no game.");
+        if (!*first) return error_reply(422, plain_sentence(kUnreadablePgn, first->error()));
         auto read = tree_from_pgn(first->value());
-        if (!read) return error_reply(422, "bad PGN: " + read.error());
+        if (!read) return error_reply(422, plain_sentence(kUnreadablePgn, read.error()));
         TreeGame& pgn = *read;
         const chess::Position start = pgn.tree.position(kRootNode);
         fen = start.fen();
@@ -253,16 +268,18 @@ Reply Service::create(const Json& body) {
         }
     }
     const std::string imported_result = g.result;
-    if (auto started = g.start(fen); !started) return error_reply(422, started.error());
+    if (auto started = g.start(fen); !started)
+        return error_reply(422, plain_sentence("The position could not be read", started.error()));
     if (imported) {
         g.set_tree(std::move(*imported));
         // The rules' result (mate, stalemate) stands; else the file's.
         if (imported_result != "*" && !g.over()) g.finish(imported_result, "");
     } else if (auto replayed = g.replay(moves); !replayed) {
-        return error_reply(422, "bad PGN: " + replayed.error());
+        return error_reply(422, plain_sentence(kUnreadablePgn, replayed.error()));
     }
     if (g.over() && mode != Mode::kAnalysis)
-        return error_reply(422, "the game is already over in that position (" + g.reason + ")");
+        return error_reply(422, "The game is already over in that position (" + g.reason +
+                                    "), so it cannot be played on.");
 
     g.id = random_hex(16);
     g.token[kWhite] = random_hex(32);
@@ -336,7 +353,8 @@ Reply Service::knowledge(const std::string& id, const std::string& node_text,
     if (auto refused = pick_node(g, node_text, ply_text, at)) return std::move(*refused);
     // Like analysis: the book and the tables would be a second opinion while a game is played.
     if (g.mode != Mode::kAnalysis && !g.over())
-        return error_reply(409, "no book or tablebase while the game is being played");
+        return error_reply(
+            409, "The opening book and the endgame tables are shown once the game is over.");
     const chess::Position pos = g.tree().position(at);
     Json reply = knowledge_of(pos);
     reply["ply"] = g.tree().path(at).size() - 1;
@@ -357,13 +375,13 @@ Reply Service::move(const std::string& id, const std::string& token, const Json&
     if (!e) return table_.missing(id);
     Game& g = e->game;
     const int seats = seats_of(token, g.token);
-    if (!seats) return error_reply(403, "a seat token of this game is needed to move");
+    if (!seats) return error_reply(403, kNotYourSeat);
     const std::int64_t now = now_ms();
     if (g.mode != Mode::kAnalysis && g.check_flag(now)) {
         stop_jobs(*e, false);
         save(*e, g.moves().size());
         publish_state(*e);
-        return error_reply(409, "the game is over: " + g.reason);
+        return error_reply(409, over_sentence(g));
     }
     NodeId at = kNoNode;
     if (auto refused = pick_node(g, body, at)) return std::move(*refused);
@@ -378,10 +396,12 @@ Reply Service::move(const std::string& id, const std::string& token, const Json&
     // A variation, a move from a finished game's position or past an analysis board's result.
     if (!at_end || g.over()) return explore(*e, at, text);
     if (!holds(seats, g.turn()))
-        return error_reply(409, std::string("it is ") + std::string(color_name(g.turn())) +
-                                    "'s turn, and this token is not that seat's");
+        return error_reply(
+            409, g.engine_plays(g.turn())
+                     ? "It is Kibitz's turn; your move comes after its reply."
+                     : "It is " + std::string(player_color(g.turn())) + "'s turn, not yours.");
     const auto m = g.parse_move(text);
-    if (!m) return error_reply(422, m.error());
+    if (!m) return error_reply(422, move_refused(text, m.error()));
     pool_.cancel(e->hint_job);
     e->hint_job.reset();
     const std::size_t unchanged = g.moves().size();
@@ -478,9 +498,10 @@ Reply Service::resign(const std::string& id, const std::string& token) {
     if (!e) return table_.missing(id);
     Game& g = e->game;
     const int seats = seats_of(token, g.token);
-    if (!seats) return error_reply(403, "a seat token of this game is needed to resign");
-    if (g.mode == Mode::kAnalysis) return error_reply(409, "an analysis board cannot resign");
-    if (g.over()) return error_reply(409, "the game is over: " + g.reason);
+    if (!seats) return error_reply(403, kNotYourSeat);
+    if (g.mode == Mode::kAnalysis)
+        return error_reply(409, "An analysis board has no player who could resign.");
+    if (g.over()) return error_reply(409, over_sentence(g));
     const Color loser = seats == kBothSeats ? g.turn() : holds(seats, kWhite) ? kWhite : kBlack;
     stop_jobs(*e, false);
     g.finish(loser == kWhite ? "0-1" : "1-0", "resignation");

@@ -35,6 +35,10 @@ std::optional<Reply> pick_node(const Game& g, const Json& body, NodeId& at);
 std::optional<Reply> pick_node(const Game& g, const std::string& node_text,
                                const std::string& ply_text, NodeId& at);
 
+// "The game is already over: <reason>." (without the reason when it has none), the refusal of
+// a command that needs a game in play.
+std::string over_sentence(const Game& g);
+
 class Service {
 public:
     struct Options {

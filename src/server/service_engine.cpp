@@ -231,9 +231,10 @@ Reply Service::draw(const std::string& id, const std::string& token, const Json&
     if (!e) return table_.missing(id);
     Game& g = e->game;
     const int seats = seats_of(token, g.token);
-    if (!seats) return error_reply(403, "a seat token of this game is needed");
-    if (g.mode == Mode::kAnalysis) return error_reply(409, "an analysis board has no draws");
-    if (g.over()) return error_reply(409, "the game is over: " + g.reason);
+    if (!seats) return error_reply(403, kNotYourSeat);
+    if (g.mode == Mode::kAnalysis)
+        return error_reply(409, "An analysis board has no draw to offer or claim.");
+    if (g.over()) return error_reply(409, over_sentence(g));
     const Color me = holds(seats, kWhite) ? kWhite : kBlack;
     auto finish_drawn = [&](const std::string& why) {
         stop_jobs(*e, false);
@@ -243,9 +244,9 @@ Reply Service::draw(const std::string& id, const std::string& token, const Json&
     };
     if (action == "claim") {
         const auto claim = g.claimable();
-        if (!claim) return error_reply(409, "no draw can be claimed in this position");
+        if (!claim) return error_reply(409, "No draw can be claimed in this position.");
         if (g.mode == Mode::kHumans && g.turn() != me)
-            return error_reply(409, "only the side to move can claim a draw");
+            return error_reply(409, "Only the player to move can claim a draw.");
         finish_drawn(*claim);
         return json_reply(state(*e));
     }
@@ -262,7 +263,8 @@ Reply Service::draw(const std::string& id, const std::string& token, const Json&
             return json_reply(state(*e));
         }
         if (action == "accept" || action == "decline") {
-            if (g.draw_offer != ~me) return error_reply(409, "your opponent has offered no draw");
+            if (g.draw_offer != ~me)
+                return error_reply(409, "Your opponent has not offered a draw.");
             if (action == "accept") {
                 finish_drawn("agreement");
             } else {
@@ -294,7 +296,8 @@ Reply Service::draw(const std::string& id, const std::string& token, const Json&
     lock.unlock();
     if (answer.wait_for(std::chrono::seconds(20)) != std::future_status::ready) {
         pool_.cancel(job);
-        return error_reply(503, "the engine is too busy to consider a draw now; try again");
+        return error_reply(503,
+                           "The engine is too busy to consider a draw now; try again in a moment.");
     }
     const JobResult r = answer.get();
     const int score = r.lines.empty() ? 0 : r.lines.front().score;
@@ -303,7 +306,7 @@ Reply Service::draw(const std::string& id, const std::string& token, const Json&
     e = table_.find(id);
     if (!e) return table_.missing(id);
     if (e->game.over() || e->game.moves().size() != ply)
-        return error_reply(409, "the game changed while the engine considered the offer");
+        return error_reply(409, "The game changed while the engine considered your draw offer.");
     // Fair: the engine does not think it is better by more than a quarter of a pawn.
     const bool accepted = engine_view <= 25;
     if (accepted) finish_drawn("agreement");
@@ -319,9 +322,10 @@ Reply Service::hint(const std::string& id, const std::string& token) {
     if (!e) return table_.missing(id);
     Game& g = e->game;
     if (token.empty() || token != g.token[g.settings.human] || g.mode != Mode::kEngine)
-        return error_reply(403, "hints are for the person playing the engine (seat token)");
-    if (g.over()) return error_reply(409, "the game is over: " + g.reason);
-    if (g.engine_plays(g.turn())) return error_reply(409, "it is the engine's turn");
+        return error_reply(403, "Only the person playing Kibitz in this game can ask for a hint.");
+    if (g.over()) return error_reply(409, over_sentence(g));
+    if (g.engine_plays(g.turn()))
+        return error_reply(409, "It is Kibitz's turn; a hint is for your own move.");
     pool_.cancel(e->hint_job);
     auto job = std::make_shared<EngineJob>();
     job->priority = EngineJob::kHint;
@@ -350,7 +354,7 @@ Reply Service::analysis(const std::string& id, const std::string& token, const J
     Entry* e = table_.find(id);
     if (!e) return table_.missing(id);
     Game& g = e->game;
-    if (!seats_of(token, g.token)) return error_reply(403, "a seat token of this game is needed");
+    if (!seats_of(token, g.token)) return error_reply(403, kNotYourSeat);
     for (const char* flag : {"on", "threat"})
         if (body.contains(flag) && !body[flag].is_boolean())
             return error_reply(400, std::string("'") + flag + "' must be true or false");
@@ -359,7 +363,7 @@ Reply Service::analysis(const std::string& id, const std::string& token, const J
     const bool on = body.value("on", true);
     if (!on) return json_reply({{"analysing", false}});
     if (g.mode != Mode::kAnalysis && !g.over())
-        return error_reply(409, "no analysis while the game is being played");
+        return error_reply(409, "The engine's analysis is shown once the game is over.");
     int multipv = 1;
     if (body.contains("multipv")) {
         if (!body["multipv"].is_number_integer() || body["multipv"] < 1 || body["multipv"] > 5)
@@ -375,11 +379,12 @@ Reply Service::analysis(const std::string& id, const std::string& token, const J
     const Json known = knowledge_of(root);
     if (threat) {
         if (root.in_check())
-            return error_reply(409, "no threat view in check: the side to move must answer it");
+            return error_reply(409,
+                               "There is no threat to show while the side to move is in check.");
         root.make_null();
     }
     if (chess::count_legal_moves(root) == 0)
-        return error_reply(409, "nothing to analyse: no legal move in this position");
+        return error_reply(409, "There is nothing to analyse: no legal move in this position.");
     auto job = std::make_shared<EngineJob>();
     job->priority = EngineJob::kAnalysis;
     job->game_id = id;
@@ -438,9 +443,9 @@ Reply Service::review(const std::string& id, const std::string& token, const Jso
     Entry* e = table_.find(id);
     if (!e) return table_.missing(id);
     Game& g = e->game;
-    if (!seats_of(token, g.token)) return error_reply(403, "a seat token of this game is needed");
+    if (!seats_of(token, g.token)) return error_reply(403, kNotYourSeat);
     if (g.mode != Mode::kAnalysis && !g.over())
-        return error_reply(409, "a game is reviewed after it ends");
+        return error_reply(409, "A game can be reviewed once it is over.");
     int movetime = 300;
     if (body.contains("movetime")) {
         if (!body["movetime"].is_number_integer() || body["movetime"] < 50 ||
@@ -448,7 +453,7 @@ Reply Service::review(const std::string& id, const std::string& token, const Jso
             return error_reply(400, "'movetime' must be from 50 to 5000 ms");
         movetime = body["movetime"].get<int>();
     }
-    if (g.moves().empty()) return error_reply(409, "there are no moves to review");
+    if (g.moves().empty()) return error_reply(409, "There are no moves to review.");
     pool_.cancel(e->review_job);
     e->review_job.reset();
     g.review = {{"movetime", movetime},

@@ -69,7 +69,7 @@ Reply Service::explore(Entry& e, NodeId at, const std::string& text) {
     if (chess::count_legal_moves(pos) == 0)
         return error_reply(409, "There is no legal move in " + tree.where(at) + ".");
     const auto m = g.parse_move_at(at, text);
-    if (!m) return error_reply(422, m.error());
+    if (!m) return error_reply(422, move_refused(text, m.error()));
     const auto node = g.add_move(at, *m);
     if (!node) return error_reply(409, node.error());
     pool_.cancel(e.hint_job);

@@ -260,7 +260,7 @@ TEST(ServerCore, ARouteTableAnswersItsPathsAndNamesTheWrongOnes) {
     EXPECT_EQ(events.body["error"], "events are a GET stream");
     const Reply bad_id = ask(t, "GET", "/api/toy/games/0123");
     EXPECT_EQ(bad_id.status, 404);
-    EXPECT_EQ(bad_id.body["error"], "no toy game '0123' (ids are 16 hex digits)");
+    EXPECT_EQ(bad_id.body["error"], "This toy game no longer exists.");
     const Reply off = ask(t, "GET", "/api/toy/nothing");
     EXPECT_EQ(off.status, 404);
     EXPECT_EQ(off.body["error"], "no such API path: /api/toy/nothing");
@@ -322,7 +322,7 @@ TEST(ServerCore, AGameTableFindsListsChecksSeatsStreamsAndDeletes) {
     EXPECT_EQ(table.get("bbbbbbbbbbbbbbbb", "b", "both").status, 200);
     const Reply missing = table.get("dddddddddddddddd", "", "");
     EXPECT_EQ(missing.status, 404);
-    EXPECT_EQ(missing.body["error"], "no toy game dddddddddddddddd");
+    EXPECT_EQ(missing.body["error"], "This toy game no longer exists.");
 
     {  // a save is stamped strictly later than the game's last change
         auto lock = table.lock();

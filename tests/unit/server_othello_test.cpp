@@ -108,14 +108,16 @@ TEST(ServerOthello, BadRequestsNameTheProblem) {
     const Created c = create(*s, {{"mode", "humans"}});
     Reply r = move(*s, c, "a1");
     EXPECT_EQ(r.status, 422);
-    EXPECT_NE(error_of(r).find("A1"), std::string::npos) << error_of(r);
+    EXPECT_NE(error_of(r).find("a1 is not a legal move for Black here"), std::string::npos)
+        << error_of(r);
     EXPECT_NE(error_of(r).find("d3, c4, f5, e6"), std::string::npos) << error_of(r);
     r = move(*s, c, "e4");
     EXPECT_EQ(r.status, 422);
     EXPECT_NE(error_of(r).find("taken"), std::string::npos) << error_of(r);
     r = move(*s, c, "pass");
     EXPECT_EQ(r.status, 422);
-    EXPECT_NE(error_of(r).find("black has a legal move"), std::string::npos) << error_of(r);
+    EXPECT_NE(error_of(r).find("Black cannot pass while there is a legal move"), std::string::npos)
+        << error_of(r);
     r = move(*s, c, "z9");
     EXPECT_EQ(r.status, 422);
     EXPECT_NE(error_of(r).find("z9"), std::string::npos) << error_of(r);
@@ -142,7 +144,7 @@ TEST(ServerOthello, BadRequestsNameTheProblem) {
     const Created e = create(*s, {{"color", "white"}, {"level", 6}});
     r = move(*s, e, "f5");
     EXPECT_EQ(r.status, 409);
-    EXPECT_NE(error_of(r).find("black's turn"), std::string::npos) << error_of(r);
+    EXPECT_EQ(error_of(r), "It is Kibitz's turn; your move comes after its reply.");
     EXPECT_EQ(call(*s, "DELETE", at(e), nullptr, e.token).status, 200);
 }
 

@@ -213,6 +213,59 @@ TEST(ServerRoughEdges, AFinishedGameIsNeverRevivedByATakeback) {
     EXPECT_FALSE(r.body["over"].get<bool>());
 }
 
+TEST(ServerRoughEdges, ErrorsAreOnePlainSentenceAboutWhatWasTried) {
+    auto s = test::small_service();
+    const auto c = create(*s, {{"mode", "humans"}});  // the creator is White
+    const auto error = [](const Reply& r) { return r.body.value("error", std::string()); };
+    // A move: which one, never the position's FEN.
+    Reply r = move(*s, c, "Ke2", c.token);
+    EXPECT_EQ(r.status, 422);
+    EXPECT_EQ(error(r), "Ke2 is not a legal move in this position.");
+    r = move(*s, c, "xyz", c.token);
+    EXPECT_EQ(r.status, 422);
+    EXPECT_EQ(error(r), "'xyz' is not a move; write one like e4, Nf3 or e2e4.");
+    r = move(*s, c, "e4", c.invite_token);
+    EXPECT_EQ(r.status, 409);
+    EXPECT_EQ(error(r), "It is White's turn, not yours.");
+    // Another player's seat, and a game that is gone.
+    r = move(*s, c, "e4", "");
+    EXPECT_EQ(r.status, 403);
+    EXPECT_EQ(error(r), "This game's seat belongs to another player; open it with your own link.");
+    EXPECT_EQ(error(call(*s, "POST", path(c, "resign"), "", "f00")), error(r));
+    r = call(*s, "GET", "/api/games/0123456789abcdef");
+    EXPECT_EQ(r.status, 404);
+    EXPECT_EQ(error(r), "This game no longer exists.");
+    // Draws and resigning.
+    r = call(*s, "POST", path(c, "draw"), R"({"action": "claim"})", c.token);
+    EXPECT_EQ(r.status, 409);
+    EXPECT_EQ(error(r), "No draw can be claimed in this position.");
+    r = call(*s, "POST", path(c, "draw"), R"({"action": "accept"})", c.token);
+    EXPECT_EQ(r.status, 409);
+    EXPECT_EQ(error(r), "Your opponent has not offered a draw.");
+    ASSERT_EQ(call(*s, "POST", path(c, "resign"), "", c.invite_token).status, 200);
+    r = call(*s, "POST", path(c, "resign"), "", c.token);
+    EXPECT_EQ(r.status, 409);
+    EXPECT_EQ(error(r), "The game is already over: resignation.");
+    const auto board = create(*s, {{"mode", "analysis"}});
+    r = call(*s, "POST", path(board, "resign"), "", board.token);
+    EXPECT_EQ(r.status, 409);
+    EXPECT_EQ(error(r), "An analysis board has no player who could resign.");
+    // A PGN that cannot be read says what and where, with "this position" for a FEN.
+    r = call(*s, "POST", "/api/games", Json{{"pgn", "1. e4 e5 2. Ke3"}}.dump());
+    EXPECT_EQ(r.status, 422);
+    const std::string why = error(r);
+    EXPECT_EQ(why.rfind("The PGN could not be read: ", 0), 0u) << why;
+    EXPECT_NE(why.find("Ke3"), std::string::npos) << why;
+    EXPECT_EQ(why.find('/'), std::string::npos) << why;
+    EXPECT_EQ(why.back(), '.') << why;
+    r = call(*s, "POST", "/api/games", Json{{"pgn", ""}}.dump());
+    EXPECT_EQ(r.status, 422);
+    EXPECT_EQ(error(r), "The PGN could not be read: it holds no game.");
+    r = call(*s, "POST", "/api/games", Json{{"fen", "8/8/8/8/8/8/8/8 w - - 0 1"}}.dump());
+    EXPECT_EQ(r.status, 422);
+    EXPECT_EQ(error(r).rfind("The position could not be read: ", 0), 0u) << error(r);
+}
+
 TEST(ServerRoughEdges, ALimitedLevelShowsTheLineOfTheMoveItPlays) {
     auto s = test::small_service();
     const auto c = create(*s, {{"level", {{"kind", "elo"}, {"elo", 1000}}}});

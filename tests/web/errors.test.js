@@ -2,7 +2,7 @@
 // was tried, with no HTTP status and no FEN.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { plainError, isPlain, reason, OFFLINE, GONE } from '../../web/js/lib/errors.js';
+import { plainError, isSentence, OFFLINE, GONE } from '../../web/js/lib/errors.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -14,11 +14,14 @@ function assertPlain(text) {
     assert.match(text, /[.!]$/, text);
 }
 
-test('an illegal move names the move, not the position', () => {
-    const text = plainError('move', { status: 422, message: `move 'Ke2' is illegal in ${START}` },
-        { move: 'Ke2' });
+test('an illegal move is the server\'s sentence, which names the move', () => {
+    const text = plainError('move', { status: 422,
+        message: 'Ke2 is not a legal move in this position.' }, { move: 'Ke2' });
     assert.equal(text, 'Ke2 is not a legal move in this position.');
     assertPlain(text);
+    // A text that is not a sentence (an older server's) still gives one, naming the move.
+    assert.equal(plainError('move', { status: 422, message: `move 'Ke2' is illegal in ${START}` },
+        { move: 'Ke2' }), 'Ke2 is not a legal move in this position.');
 });
 
 test('a 403 tells the visitor the game belongs to another browser', () => {
@@ -41,31 +44,34 @@ test('an unreachable server and a deleted game', () => {
     assertPlain(GONE);
 });
 
-test('a conflict uses the server text when it is already a sentence', () => {
-    assert.equal(plainError('takeback', { status: 409, message: 'there is no move to take back' }),
+test('a refusal uses the server text when it is already a sentence', () => {
+    assert.equal(plainError('takeback', { status: 409, message: 'There is no move to take back.' }),
         'There is no move to take back.');
-    assert.equal(plainError('resign', { status: 409, message: 'the game is over: checkmate' }),
-        'The game is over: checkmate.');
-    assert.equal(plainError('claim', { status: 409, message: 'it is white\'s turn' }),
-        'It is white\'s turn.');
-    // A field name in quotes or a FEN is not for a person.
-    assert.equal(plainError('analysis', { status: 409, message: '\'ply\' is out of range' }),
+    assert.equal(plainError('resign', { status: 409,
+        message: 'The game is already over: checkmate.' }), 'The game is already over: checkmate.');
+    assert.equal(plainError('claim', { status: 409,
+        message: 'Only the player to move can claim a draw.' }),
+    'Only the player to move can claim a draw.');
+    // A field name, a FEN or a phrase that is not a sentence is not for a person.
+    assert.equal(plainError('analysis', { status: 400, message: '\'ply\' is out of range' }),
         'The analysis could not be started.');
-    assert.equal(plainError('move', { status: 409, message: `no move in ${START}` }),
+    assert.equal(plainError('move', { status: 409, message: `No move in ${START}.` }),
         'That move was not accepted.');
+    assert.equal(plainError('resign', { status: 409, message: 'the game is over: checkmate' }),
+        'The game could not be resigned.');
 });
 
-test('a pasted text names why it could not be read, without a FEN', () => {
-    assert.equal(plainError('create', { status: 422,
-        message: 'bad PGN: move 3: \'Nf9\' is not a move' }),
-    'The new game could not be started: move 3: \'Nf9\' is not a move.');
-    assert.equal(plainError('create', { status: 422,
-        message: `bad PGN: move 'Ke2' is illegal in ${START}` }),
-    'The new game could not be started: move \'Ke2\' is illegal in this position.');
-    assert.equal(plainError('import', { status: 422,
-        message: 'cannot import the game: move 4: \'e9\' is not a square' }),
-    'The game could not be imported: move 4: \'e9\' is not a square.');
-    assert.equal(reason('{"x": 1}'), '');
+test('a pasted text names why it could not be read, and where', () => {
+    const pgn = 'The PGN could not be read: line 3, column 29: move 3... Nf6 is illegal in ' +
+        'this position.';
+    assert.equal(plainError('create', { status: 422, message: pgn }), pgn);
+    const othello = 'The game could not be read: move 4: \'e9\' is not a square.';
+    assert.equal(plainError('import', { status: 422, message: othello }), othello);
+    const comment = 'The PGN could not be read: line 2, column 5: unterminated comment: \'{\' ' +
+        'has no matching \'}\'.';
+    assert.equal(plainError('import', { status: 422, message: comment }), comment);
+    assert.equal(plainError('import', { status: 422, message: '{"x": 1}' }),
+        'The game could not be imported.');
 });
 
 test('other statuses read as what was tried', () => {
@@ -80,11 +86,14 @@ test('other statuses read as what was tried', () => {
         'The list of saved games could not be loaded: the server ran into a problem.');
 });
 
-test('isPlain', () => {
-    assert.equal(isPlain('there is no move to take back'), true);
-    assert.equal(isPlain('it is black\'s turn'), true);
-    assert.equal(isPlain('\'ply\' must be from 0 to 3'), false);
-    assert.equal(isPlain(`illegal in ${START}`), false);
-    assert.equal(isPlain('failed (HTTP 409)'), false);
-    assert.equal(isPlain(''), false);
+test('isSentence', () => {
+    assert.equal(isSentence('There is no move to take back.'), true);
+    assert.equal(isSentence('\'xyz\' is not a move; write one like e4, Nf3 or e2e4.'), true);
+    assert.equal(isSentence('It is Black\'s turn, not yours.'), true);
+    assert.equal(isSentence('there is no move to take back'), false);
+    assert.equal(isSentence('\'ply\' must be from 0 to 3'), false);
+    assert.equal(isSentence(`Illegal in ${START}.`), false);
+    assert.equal(isSentence('Failed (HTTP 409).'), false);
+    assert.equal(isSentence('The field to_mainline is wrong.'), false);
+    assert.equal(isSentence(''), false);
 });

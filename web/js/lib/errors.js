@@ -1,7 +1,7 @@
 // What a person reads when a request fails: one plain sentence about what they tried, never an
-// HTTP status, a FEN or a developer's phrase. The page knows what was tried (the action) and
-// the answer's status; the server's own text is used only where it already reads as a plain
-// sentence, or as the reason a text they typed or pasted (a PGN, a FEN) could not be read.
+// HTTP status, a FEN or a developer's phrase. The server says why a move, an import, a draw or a
+// take-back was refused in such a sentence already, and the page shows it as it is; for an answer
+// with only a status (no server, a deleted game, a busy server) the page knows what was tried.
 
 // The message while the server cannot be reached; the page takes it down once it reconnects.
 export const OFFLINE =
@@ -59,36 +59,20 @@ export function plainError(action, error, detail = {}) {
     }
     if (status === 429 || status === 503) return 'The server is busy. Try again in a moment.';
     if (status >= 500) return `${stop(failed)}: the server ran into a problem.`;
+    if (isSentence(text)) return text;
     if (status === 422 && action === 'move' && detail.move) {
         return `${detail.move} is not a legal move in this position.`;
     }
-    if (status === 422 && (action === 'create' || action === 'import')) {
-        const why = reason(text);
-        return why ? `${stop(failed)}: ${why}.` : failed;
-    }
-    if (status === 409 && isPlain(text)) return sentence(text);
     return failed;
 }
 
-// True for a server text that reads as a sentence: no FEN, no status code, no quoted field
-// names or JSON, not too long.
-export function isPlain(text) {
+// True for a server text that is a sentence for a person: it starts with a capital (or a quoted
+// word: the text that was typed) and ends with a full stop, with no FEN, status code, markup or
+// field name in it, and is not too long. A developer's text ("'ply' must be from 0 to 3") is not.
+export function isSentence(text) {
     const t = String(text || '').trim();
-    if (!t || t.length > 160) return false;
-    if (hasFen(t) || /HTTP \d{3}/.test(t) || /[{}<>_\\]/.test(t)) return false;
-    // A quote that opens or closes a word ('ply', "mode"); an apostrophe inside one is fine.
-    return !/(^|[\s(])['"]|['"]($|[\s):,.;])/.test(t);
-}
-
-// The server's reason a typed or pasted text could not be read, without its prefix ("bad
-// PGN: ", "cannot import the game: ") and with any FEN replaced by "this position"; "" when
-// nothing readable is left.
-export function reason(text) {
-    let t = String(text || '').trim().replace(/\s*\(HTTP \d{3}\)$/, '');
-    t = t.replace(/^(bad (PGN|start|FEN)|cannot import the game)\s*:\s*/i, '');
-    t = t.replace(FEN, 'this position').replace(/[.\s]+$/, '');
-    if (!t || t.length > 200 || /[{}]/.test(t)) return '';
-    return t;
+    if (!t || t.length > 300 || !/^['A-Z0-9]/.test(t) || !/[.!?]$/.test(t)) return false;
+    return !hasFen(t) && !/HTTP \d{3}/.test(t) && !/[<>_\\]/.test(t);
 }
 
 // A FEN's board, and its other fields where they follow.
@@ -97,12 +81,6 @@ const FEN = new RegExp('[1-8pnbrqkPNBRQK]{1,8}(/[1-8pnbrqkPNBRQK]{1,8}){7}' +
 
 function hasFen(t) {
     return FEN.test(t);
-}
-
-// "the game is over: checkmate" -> "The game is over: checkmate."
-function sentence(t) {
-    const s = t.trim().replace(/[.\s]+$/, '');
-    return `${s[0].toUpperCase()}${s.slice(1)}.`;
 }
 
 function stop(s) {

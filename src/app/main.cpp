@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
         register_perft(app);
         register_bench(app);
         register_epd(app);
+        register_explain(app);
         register_pgn(app);
         register_match(app);
         register_play(app);

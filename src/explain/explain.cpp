@@ -1,0 +1,231 @@
+// The explainer:
+//   1. search the position: the best move, its score and line;
+//   2. search the position after the move (unless it is the best move): its score and the
+//      opponent's best reply line;
+//   3. the loss decides the point of view: a mistake is explained by the tactic its refutation
+//      shows (the opponent attacks), any other move by the tactic it starts itself;
+//   4. the motifs of that line, and for a mistake those of the best line, become sentences.
+#include "explain/explain.h"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "chess/notation.h"
+#include "chess/san.h"
+
+namespace kibitz::explain {
+
+using chess::Move;
+using chess::Position;
+
+namespace {
+
+// Losses (centipawns) that name the verdict, after the usual annotation scale: below
+// kGoodCp "good" (or "best"), below mistake_cp "inaccuracy", below kBlunderCp "mistake".
+constexpr int kGoodCp = 30;
+constexpr int kBlunderCp = 300;
+
+// The move in SAN with its move number: "12. Nf3" or "12... Nf3".
+std::string numbered(const Position& pos, Move m) {
+    return std::to_string(pos.fullmove_number()) +
+           (pos.side_to_move() == chess::kWhite ? ". " : "... ") + chess::move_to_san(pos, m);
+}
+
+// "+1.25" pawns, or "mate in 3" / "mated in 3" for mate scores, from the given side's view.
+std::string score_words(search::Score s) {
+    if (search::is_mate_score(s)) {
+        const int n = search::mate_moves(s);
+        return n > 0 ? "mate in " + std::to_string(n) : "mated in " + std::to_string(-n);
+    }
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%+.2f", s / 100.0);
+    return buf;
+}
+
+// "1.25 pawns" for a loss in centipawns; "the game" when the loss is a mate.
+std::string loss_words(int cp) {
+    if (cp >= search::kMateBound / 2) return "the game";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.2f pawns", cp / 100.0);
+    return buf;
+}
+
+std::vector<std::string> uci_line(Position pos, const std::vector<Move>& moves) {
+    std::vector<std::string> out;
+    for (const Move m : moves) {
+        out.push_back(chess::move_to_uci(pos, m));
+        pos.make(m);
+    }
+    return out;
+}
+
+// The position before moves[ply] of the line.
+Position position_at(Position pos, const std::vector<Move>& moves, int ply) {
+    for (int i = 0; i < ply; ++i) pos.make(moves[std::size_t(i)]);
+    return pos;
+}
+
+// The SAN line of the first `count` moves from ply on: "13... Qh2+ 14. Kf1 Qh1#".
+std::string san_line(const Position& start, const std::vector<Move>& moves, int ply, int count) {
+    const auto from = moves.begin() + ply;
+    const auto to = moves.begin() + std::min<int>(int(moves.size()), ply + count);
+    return chess::line_to_san(position_at(start, moves, ply), std::vector<Move>(from, to));
+}
+
+// A sentence for a motif of the line (the move that makes it, then the words).
+std::string motif_sentence(const TacticLine& line, const Motif& motif) {
+    const Position at = position_at(line.start, line.moves, motif.ply);
+    const std::string move = numbered(at, line.moves[std::size_t(motif.ply)]);
+    if (motif.name.rfind("mateIn", 0) == 0) {
+        const int plies = int(line.moves.size()) - motif.ply;
+        return "mate in " + motif.name.substr(6) + ": " +
+               san_line(line.start, line.moves, motif.ply, plies);
+    }
+    return move + ", " + motif.detail;
+}
+
+}  // namespace
+
+std::vector<std::string> motif_names(const std::vector<Motif>& motifs) {
+    std::vector<std::string> out;
+    for (const auto& m : motifs) out.push_back(m.name);
+    return out;
+}
+
+Explainer::Explainer(Options options) : options_(options), searcher_(options.search) {}
+
+Explanation Explainer::explain(const Position& pos, Move m) {
+    Explanation e;
+    e.move_uci = chess::move_to_uci(pos, m);
+    e.move_san = chess::move_to_san(pos, m);
+    // 1. and 2. The best line, then the move's own line.
+    const Line best = searcher_.search(pos);
+    std::vector<Move> reply;
+    Position after = pos;
+    after.make(m);
+    if (!best.pv.empty() && best.pv.front() == m) {
+        e.score = best.score;
+        reply.assign(best.pv.begin() + 1, best.pv.end());
+    } else {
+        const Line answer = searcher_.search(after);
+        e.score = -answer.score;
+        // A mate seen from after the move is one ply further from the position before it.
+        if (search::is_mate_score(e.score)) e.score += e.score > 0 ? -1 : 1;
+        reply = answer.pv;
+    }
+    e.best_score = std::max(best.score, e.score);
+    const Move best_move = best.pv.empty() ? m : best.pv.front();
+    e.best_uci = chess::move_to_uci(pos, best_move);
+    e.best_san = chess::move_to_san(pos, best_move);
+    e.loss_cp = e.best_score - e.score;
+
+    // 3. Whose tactic the line shows.
+    TacticLine line{pos, {m}, 1, 0};
+    line.moves.insert(line.moves.end(), reply.begin(), reply.end());
+    const bool mistake = e.loss_cp >= options_.mistake_cp;
+    e.verdict = e.loss_cp < kGoodCp      ? (best_move == m ? "best" : "good")
+                : !mistake               ? "inaccuracy"
+                : e.loss_cp < kBlunderCp ? "mistake"
+                                         : "blunder";
+    if (mistake) {
+        if (search::is_mate_score(e.score) && e.score < 0)
+            line.mate_moves = -search::mate_moves(e.score);
+    } else {
+        line.first = 0;
+        if (search::is_mate_score(e.score) && e.score > 0)
+            line.mate_moves = search::mate_moves(e.score);
+    }
+    e.motifs = find_motifs(line);
+    // A good move's tactic counts only when it pays: mate, or material won in the window.
+    if (!mistake && line.mate_moves == 0) {
+        const Position end = position_at(pos, line.moves, tactic_window(line));
+        if (material_balance(end, pos.side_to_move()) <= material_balance(pos, pos.side_to_move()))
+            e.motifs.clear();
+    }
+    e.line = uci_line(pos, line.moves);
+    e.best_line = uci_line(pos, best.pv);
+
+    // 4. The sentences: the main tactic, a second motif, and for a mistake the better move.
+    std::vector<std::string> sentences;
+    const std::string me = numbered(pos, m);
+    if (mistake) {
+        if (!e.motifs.empty()) {
+            const Motif& top = e.motifs.front();
+            if (top.name == "hangingPiece")
+                sentences.push_back(me + " hangs " + top.object + ": " +
+                                    numbered(position_at(pos, line.moves, top.ply),
+                                             line.moves[std::size_t(top.ply)]) +
+                                    " wins it.");
+            else
+                sentences.push_back(me + " allows " + motif_sentence(line, top) + ".");
+            if (e.motifs.size() > 1)
+                sentences.push_back("The line also has " + motif_sentence(line, e.motifs[1]) + ".");
+        } else if (search::is_mate_score(e.score) && e.score < 0) {
+            sentences.push_back(me + " allows " + score_words(-e.score) + ": " +
+                                san_line(pos, line.moves, 1, int(line.moves.size())) + ".");
+        } else {
+            sentences.push_back(me + " loses " + loss_words(e.loss_cp) + ": " +
+                                san_line(pos, line.moves, 1, 4) + ".");
+        }
+        TacticLine better{pos, best.pv, 0, 0};
+        if (search::is_mate_score(best.score) && best.score > 0)
+            better.mate_moves = search::mate_moves(best.score);
+        e.missed = best.pv.empty() ? std::vector<Motif>{} : find_motifs(better);
+        std::string better_text =
+            "Better is " + numbered(pos, best_move) + " (" + score_words(e.best_score) + ")";
+        if (e.missed.empty())
+            better_text += ".";
+        else if (e.missed.front().ply == 0)
+            better_text += ", " + e.missed.front().detail + ".";
+        else
+            better_text += ": " + motif_sentence(better, e.missed.front()) + ".";
+        sentences.push_back(better_text);
+    } else if (!e.motifs.empty()) {
+        sentences.push_back(me + " wins: " + motif_sentence(line, e.motifs.front()) + ".");
+        if (e.motifs.size() > 1)
+            sentences.push_back("The line also has " + motif_sentence(line, e.motifs[1]) + ".");
+    } else if (e.verdict == "best" || e.verdict == "good") {
+        sentences.push_back(
+            me + " is " + (e.verdict == "best" ? "the best move" : "good") + " (" +
+            score_words(e.score) + ")" +
+            (line.moves.size() > 1 ? ", expecting " + san_line(pos, line.moves, 1, 3) + "." : "."));
+    } else {
+        sentences.push_back(me + " gives away " + loss_words(e.loss_cp) + "; " + e.best_san +
+                            " was better (" + score_words(e.best_score) + ").");
+    }
+    for (const auto& s : sentences) e.text += (e.text.empty() ? "" : " ") + s;
+    return e;
+}
+
+core::Result<Explanation> Explainer::explain(std::string_view fen, std::string_view move) {
+    auto pos = Position::from_fen(fen);
+    if (!pos) return core::error("FEN '" + std::string(fen) + "': " + pos.error());
+    auto m = chess::move_from_uci(*pos, move);
+    if (!m) {
+        auto san = chess::move_from_san(*pos, move);
+        if (!san) return core::error(m.error());
+        m = san;
+    }
+    return explain(*pos, *m);
+}
+
+nlohmann::json to_json(const Explanation& e) {
+    nlohmann::json j;
+    j["move"] = e.move_uci;
+    j["san"] = e.move_san;
+    j["verdict"] = e.verdict;
+    j["loss_cp"] = e.loss_cp;
+    j["best"] = e.best_uci;
+    j["text"] = e.text;
+    j["motifs"] = motif_names(e.motifs);
+    j["missed"] = motif_names(e.missed);
+    j["line"] = e.line;
+    j["best_line"] = e.best_line;
+    auto details = nlohmann::json::array();
+    for (const auto& m : e.motifs)
+        details.push_back({{"motif", m.name}, {"ply", m.ply}, {"detail", m.detail}});
+    j["details"] = details;
+    return j;
+}
+
+}  // namespace kibitz::explain

@@ -1,0 +1,61 @@
+// Why a move is good or bad, in words: the move and the best move are searched, the tactic of
+// the line that refutes (or proves) the move is named motif by motif, and the result is one to
+// three sentences with the pieces, squares and moves involved.
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "chess/position.h"
+#include "core/result.h"
+#include "explain/line.h"
+#include "explain/motifs.h"
+
+namespace kibitz::explain {
+
+struct Options {
+    SearchSetting search;
+    // A move that loses at least this much against the best move (centipawns, mover's view)
+    // is explained by the tactic it allows; a smaller loss by the tactic it makes itself.
+    int mistake_cp = 100;
+};
+
+// One explained move. Scores are centipawns from the mover's view (mates beyond ±30000).
+struct Explanation {
+    std::string move_uci, move_san;
+    std::string verdict;  // "best", "good", "inaccuracy", "mistake" or "blunder"
+    int loss_cp = 0;      // best score minus the move's score, never negative
+    search::Score score = 0, best_score = 0;
+    std::string best_uci, best_san;
+    std::string text;                    // the sentences
+    std::vector<Motif> motifs;           // the tactic the move allows (mistakes) or makes (others)
+    std::vector<Motif> missed;           // for a mistake: the tactic the best move had
+    std::vector<std::string> line;       // the proving line in UCI, starting with the move
+    std::vector<std::string> best_line;  // the best move's line in UCI
+};
+
+// Explains moves, keeping one line searcher between calls. Not thread-safe: one per thread.
+class Explainer {
+public:
+    explicit Explainer(Options options = {});
+
+    // Explains the legal move m in pos (pos's history counts for repetitions).
+    Explanation explain(const chess::Position& pos, chess::Move m);
+
+    // Reads the FEN and the move (UCI or SAN) and explains it; the error names the FEN or
+    // the move and why it was refused.
+    core::Result<Explanation> explain(std::string_view fen, std::string_view move);
+
+private:
+    Options options_;
+    LineSearcher searcher_;
+};
+
+// The explanation as a JSON object: text, motifs (theme names), line (UCI), and the rest.
+nlohmann::json to_json(const Explanation& e);
+
+// The theme names of a motif list, in order.
+std::vector<std::string> motif_names(const std::vector<Motif>& motifs);
+
+}  // namespace kibitz::explain

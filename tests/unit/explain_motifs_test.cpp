@@ -1,0 +1,170 @@
+// The motif detectors on hand-made lines (no search): each theme is found with its pieces and
+// squares, and does not show up where the line has no such tactic.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "chess/notation.h"
+#include "explain/motifs.h"
+#include "fen_helpers.h"
+
+using namespace kibitz;
+using kibitz::explain::Motif;
+
+namespace {
+
+// The motifs of the line given as UCI moves from fen; first = index of the attacker's first move.
+std::vector<Motif> motifs_of(const std::string& fen, const std::vector<std::string>& uci,
+                             int first) {
+    explain::TacticLine line{test::from_fen(fen), {}, first, 0};
+    chess::Position pos = line.start;
+    for (const auto& text : uci) {
+        const auto m = chess::move_from_uci(pos, text);
+        EXPECT_TRUE(m.ok()) << text << " in " << pos.fen();
+        if (!m.ok()) return {};
+        line.moves.push_back(*m);
+        pos.make(*m);
+    }
+    return explain::find_motifs(line);
+}
+
+const Motif* find(const std::vector<Motif>& motifs, const std::string& name) {
+    const auto it =
+        std::find_if(motifs.begin(), motifs.end(), [&](const Motif& m) { return m.name == name; });
+    return it == motifs.end() ? nullptr : &*it;
+}
+
+std::vector<std::string> names(const std::vector<Motif>& motifs) {
+    std::vector<std::string> out;
+    for (const auto& m : motifs) out.push_back(m.name);
+    return out;
+}
+
+}  // namespace
+
+TEST(ExplainMotifs, KnightForkOfKingAndRook) {
+    const auto motifs =
+        motifs_of("r3k3/8/1P6/3N4/8/8/8/4K3 w - - 0 1", {"d5c7", "e8e7", "c7a8"}, 0);
+    const Motif* fork = find(motifs, "fork");
+    ASSERT_NE(fork, nullptr) << testing::PrintToString(names(motifs));
+    EXPECT_EQ(fork->ply, 0);
+    EXPECT_NE(fork->detail.find("the king on e8"), std::string::npos) << fork->detail;
+    EXPECT_NE(fork->detail.find("the rook on a8"), std::string::npos) << fork->detail;
+}
+
+TEST(ExplainMotifs, ForkAllowedByTheDefendersMove) {
+    // Black's rook steps into the fork: the tactic is White's, from the second move on.
+    const auto motifs =
+        motifs_of("4k3/r7/1P6/3N4/8/8/8/4K3 b - - 0 1", {"a7a8", "d5c7", "e8e7", "c7a8"}, 1);
+    const Motif* fork = find(motifs, "fork");
+    ASSERT_NE(fork, nullptr) << testing::PrintToString(names(motifs));
+    EXPECT_EQ(fork->ply, 1);
+}
+
+TEST(ExplainMotifs, NoForkWhenTheForkingPieceCanBeTaken) {
+    // Without the b6 pawn the king simply takes the knight on c7.
+    const auto motifs = motifs_of("r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1", {"d5c7", "e8d7"}, 0);
+    EXPECT_EQ(find(motifs, "fork"), nullptr) << testing::PrintToString(names(motifs));
+}
+
+TEST(ExplainMotifs, PinnedKnightCannotTakeTheQueen) {
+    const auto motifs = motifs_of("4k3/3n4/8/2Q5/8/3B4/8/4K3 w - - 0 1", {"d3b5"}, 0);
+    const Motif* pin = find(motifs, "pin");
+    ASSERT_NE(pin, nullptr) << testing::PrintToString(names(motifs));
+    EXPECT_EQ(pin->detail, "pinning the knight on d7 to the king");
+}
+
+TEST(ExplainMotifs, NoPinWithoutAPinnedPiece) {
+    const auto motifs = motifs_of("4k3/3n4/8/2Q5/8/3B4/8/4K3 w - - 0 1", {"d3e4"}, 0);
+    EXPECT_EQ(find(motifs, "pin"), nullptr) << testing::PrintToString(names(motifs));
+}
+
+TEST(ExplainMotifs, BackRankMateInOne) {
+    const auto motifs = motifs_of("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", {"a1a8"}, 0);
+    EXPECT_NE(find(motifs, "mateIn1"), nullptr) << testing::PrintToString(names(motifs));
+    const Motif* back = find(motifs, "backRankMate");
+    ASSERT_NE(back, nullptr) << testing::PrintToString(names(motifs));
+    EXPECT_NE(back->detail.find("g8"), std::string::npos) << back->detail;
+}
+
+TEST(ExplainMotifs, BackRankMateAllowedByLeavingTheFile) {
+    const auto motifs = motifs_of("6k1/5ppp/8/8/4b3/8/7K/R7 b - - 0 1", {"e4b1", "a1a8"}, 1);
+    EXPECT_NE(find(motifs, "mateIn1"), nullptr) << testing::PrintToString(names(motifs));
+    EXPECT_NE(find(motifs, "backRankMate"), nullptr) << testing::PrintToString(names(motifs));
+}
+
+TEST(ExplainMotifs, MateWithAnEscapeSquareIsNoBackRankMate) {
+    // h7 is empty: the queen mates on g7 with its own protection, not on the back rank.
+    const auto motifs = motifs_of("6k1/5pp1/7Q/8/8/8/8/5BK1 w - - 0 1", {"h6g7"}, 0);
+    EXPECT_EQ(find(motifs, "backRankMate"), nullptr) << testing::PrintToString(names(motifs));
+}
+
+TEST(ExplainMotifs, HangingKnightIsTaken) {
+    const auto motifs = motifs_of("4k3/8/8/2n5/8/8/8/1R2K3 b - - 0 1", {"c5b3", "b1b3"}, 1);
+    const Motif* hanging = find(motifs, "hangingPiece");
+    ASSERT_NE(hanging, nullptr) << testing::PrintToString(names(motifs));
+    EXPECT_EQ(hanging->object, "the knight on b3");
+    EXPECT_EQ(hanging->ply, 1);
+}
+
+TEST(ExplainMotifs, DefendedPieceIsNotHanging) {
+    const auto motifs = motifs_of("4k3/8/8/2n5/p7/8/8/1R2K3 b - - 0 1", {"c5b3", "b1b3"}, 1);
+    EXPECT_EQ(find(motifs, "hangingPiece"), nullptr) << testing::PrintToString(names(motifs));
+}
+
+TEST(ExplainMotifs, RookSkewersKingAndQueen) {
+    const auto motifs = motifs_of("7R/8/8/3k4/8/8/3q4/7K w - - 0 1", {"h8d8", "d5c4", "d8d2"}, 0);
+    const Motif* skewer = find(motifs, "skewer");
+    ASSERT_NE(skewer, nullptr) << testing::PrintToString(names(motifs));
+    EXPECT_EQ(skewer->ply, 2);
+    EXPECT_NE(skewer->detail.find("the king on d5"), std::string::npos) << skewer->detail;
+    EXPECT_NE(skewer->detail.find("the queen on d2"), std::string::npos) << skewer->detail;
+}
+
+TEST(ExplainMotifs, DiscoveredAndDoubleCheck) {
+    const char* fen = "4k3/8/8/8/4N3/8/8/4RK2 w - - 0 1";
+    const auto discovered = motifs_of(fen, {"e4c5"}, 0);
+    EXPECT_NE(find(discovered, "discoveredAttack"), nullptr)
+        << testing::PrintToString(names(discovered));
+    EXPECT_EQ(find(discovered, "doubleCheck"), nullptr);
+    const auto both = motifs_of(fen, {"e4f6"}, 0);
+    EXPECT_NE(find(both, "doubleCheck"), nullptr) << testing::PrintToString(names(both));
+    const auto neither = motifs_of(fen, {"f1g1"}, 0);
+    EXPECT_TRUE(neither.empty()) << testing::PrintToString(names(neither));
+}
+
+TEST(ExplainMotifs, TrappedBishopIsWon) {
+    const auto motifs = motifs_of("6k1/8/8/8/8/1P6/b7/2K5 w - - 0 1", {"c1b2", "g8h8", "b2a2"}, 0);
+    const Motif* trapped = find(motifs, "trappedPiece");
+    ASSERT_NE(trapped, nullptr) << testing::PrintToString(names(motifs));
+    EXPECT_EQ(trapped->detail, "trapping the bishop on a2");
+}
+
+TEST(ExplainMotifs, BishopWithAnExitIsNotTrapped) {
+    // With the b3 pawn gone, the bishop runs away along the diagonal.
+    const auto motifs = motifs_of("6k1/8/8/8/8/8/b7/2K5 w - - 0 1", {"c1b2", "g8h8", "b2a2"}, 0);
+    EXPECT_EQ(find(motifs, "trappedPiece"), nullptr) << testing::PrintToString(names(motifs));
+}
+
+TEST(ExplainMotifs, Promotion) {
+    const auto motifs = motifs_of("8/4P3/8/8/8/8/k7/4K3 w - - 0 1", {"e7e8q"}, 0);
+    const Motif* promo = find(motifs, "promotion");
+    ASSERT_NE(promo, nullptr) << testing::PrintToString(names(motifs));
+    EXPECT_EQ(promo->detail, "promoting to a queen on e8");
+}
+
+TEST(ExplainMotifs, MaterialAndWindow) {
+    const auto pos = test::from_fen("r3k3/8/1P6/3N4/8/8/8/4K3 w - - 0 1");
+    EXPECT_EQ(explain::material_balance(pos, chess::kWhite), -1);
+    EXPECT_EQ(explain::material_balance(pos, chess::kBlack), 1);
+    explain::TacticLine line{pos, {}, 0, 0};
+    chess::Position at = pos;
+    for (const char* uci : {"d5c7", "e8e7", "c7a8", "e7d6", "b6b7"}) {
+        line.moves.push_back(chess::move_from_uci(at, uci).value());
+        at.make(line.moves.back());
+    }
+    // The tactic has paid off once the rook is taken: the last two moves are not part of it.
+    EXPECT_EQ(explain::tactic_window(line), 3);
+}

@@ -1,0 +1,113 @@
+// The explainer end to end at a small depth: sentences that name the pieces and moves, the JSON
+// fields, errors that name the bad input; and the puzzle CSV reader and motif table.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "explain/explain.h"
+#include "explain/puzzles.h"
+
+using namespace kibitz;
+
+namespace {
+
+explain::Explainer shallow() {
+    explain::Options options;
+    options.search.depth = 4;
+    return explain::Explainer(options);
+}
+
+bool contains(const std::vector<std::string>& list, const std::string& s) {
+    return std::find(list.begin(), list.end(), s) != list.end();
+}
+
+}  // namespace
+
+TEST(ExplainText, HangingKnightIsNamedWithItsCapture) {
+    auto explainer = shallow();
+    const auto e = explainer.explain("4k3/8/8/2n5/8/8/8/1R2K3 b - - 0 1", "c5b3");
+    ASSERT_TRUE(e.ok()) << e.error();
+    EXPECT_EQ(e->verdict, "blunder");
+    EXPECT_TRUE(contains(explain::motif_names(e->motifs), "hangingPiece"));
+    EXPECT_NE(e->text.find("1... Nb3 hangs the knight on b3: 2. Rxb3 wins it."), std::string::npos)
+        << e->text;
+    ASSERT_GE(e->line.size(), 2u);
+    EXPECT_EQ(e->line[0], "c5b3");
+    EXPECT_EQ(e->line[1], "b1b3");
+    const auto j = explain::to_json(*e);
+    EXPECT_EQ(j["text"], e->text);
+    EXPECT_TRUE(j["motifs"].is_array());
+    EXPECT_EQ(j["line"][1], "b1b3");
+}
+
+TEST(ExplainText, MateAllowedAndMateMade) {
+    auto explainer = shallow();
+    const auto allowed = explainer.explain("6k1/5ppp/8/8/4b3/8/7K/R7 b - - 0 1", "Bb1");
+    ASSERT_TRUE(allowed.ok()) << allowed.error();
+    EXPECT_TRUE(contains(explain::motif_names(allowed->motifs), "backRankMate"));
+    EXPECT_NE(allowed->text.find("allows mate in 1: 2. Ra8#"), std::string::npos) << allowed->text;
+    const auto made = explainer.explain("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", "a1a8");
+    ASSERT_TRUE(made.ok()) << made.error();
+    EXPECT_EQ(made->verdict, "best");
+    EXPECT_TRUE(contains(explain::motif_names(made->motifs), "mateIn1"));
+    EXPECT_NE(made->text.find("1. Ra8# wins: mate in 1"), std::string::npos) << made->text;
+}
+
+TEST(ExplainText, QuietGoodMoveHasNoMotifs) {
+    auto explainer = shallow();
+    const auto e =
+        explainer.explain("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "e2e4");
+    ASSERT_TRUE(e.ok()) << e.error();
+    EXPECT_TRUE(e->motifs.empty());
+    EXPECT_FALSE(e->text.empty());
+}
+
+TEST(ExplainText, ErrorsNameTheBadInput) {
+    auto explainer = shallow();
+    const auto bad_fen = explainer.explain("8/8/8 w - - 0 1", "e2e4");
+    ASSERT_FALSE(bad_fen.ok());
+    EXPECT_NE(bad_fen.error().find("FEN '8/8/8 w - - 0 1'"), std::string::npos) << bad_fen.error();
+    const auto bad_move = explainer.explain("6k1/5ppp/8/8/8/8/r7/R5K1 b - - 0 1", "Qd4");
+    ASSERT_FALSE(bad_move.ok());
+    EXPECT_NE(bad_move.error().find("Qd4"), std::string::npos) << bad_move.error();
+}
+
+TEST(ExplainPuzzles, ParsesARowAndRefusesBadOnes) {
+    const auto p = explain::parse_puzzle(
+        "001Wz,4r1k1/5ppp/r1p5/p1n1RP2/8/2P2N1P/2P3P1/3R2K1 b - - 0 21,e8e5 d1d8 e5e8 d8e8,1118,"
+        "82,89,83,backRankMate endgame mate mateIn2 short,https://lichess.org/84RH3LaP/black#42,");
+    ASSERT_TRUE(p.ok()) << p.error();
+    EXPECT_EQ(p->id, "001Wz");
+    EXPECT_EQ(p->moves.size(), 4u);
+    EXPECT_TRUE(contains(p->themes, "mateIn2"));
+    const auto short_row = explain::parse_puzzle("001Wz,4r1k1/5ppp/8/8/8/8/8/3R2K1 b - - 0 21");
+    ASSERT_FALSE(short_row.ok());
+    EXPECT_NE(short_row.error().find("found 2"), std::string::npos) << short_row.error();
+    const auto illegal = explain::parse_puzzle(
+        "x1,4r1k1/5ppp/r1p5/p1n1RP2/8/2P2N1P/2P3P1/3R2K1 b - - 0 21,e8e5 g1g3,1,1,1,1,mate,u,");
+    ASSERT_FALSE(illegal.ok());
+    EXPECT_NE(illegal.error().find("move 2"), std::string::npos) << illegal.error();
+}
+
+TEST(ExplainPuzzles, TableCountsRecallAndPrecision) {
+    const auto p = explain::parse_puzzle(
+        "001gi,r6r/1pNk1ppp/2np4/b3p3/4P1b1/N1Q5/P4PPP/R3KB1R w KQ - 3 18,c7a8 a5c3,819,119,69,"
+        "265,bodenMate hangingPiece mate mateIn1 middlegame oneMove,u,");
+    ASSERT_TRUE(p.ok()) << p.error();
+    explain::MotifTable table;
+    explain::PuzzleAnswer answer;
+    answer.setup = {"mateIn1", "fork"};
+    answer.solution = {"mateIn2"};
+    explain::tally(*p, answer, table);
+    const auto& mate1 = table.themes.at("mateIn1");
+    EXPECT_EQ(mate1[0].tagged, 1);
+    EXPECT_EQ(mate1[0].found, 1);
+    EXPECT_EQ(mate1[1].found, 0);
+    EXPECT_EQ(table.themes.at("fork")[0].reported, 1);
+    EXPECT_EQ(table.themes.at("fork")[0].confirmed, 0);
+    EXPECT_EQ(table.themes.at("mateIn2")[1].reported, 1);
+    const std::string lines = explain::disagreements(*p, answer);
+    EXPECT_NE(lines.find("001gi fork extra setup"), std::string::npos) << lines;
+    EXPECT_NE(lines.find("001gi mateIn1 missed solution"), std::string::npos) << lines;
+    EXPECT_NE(explain::format_table(table).find("Motif test on 1 puzzles"), std::string::npos);
+}

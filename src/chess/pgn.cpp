@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <utility>
 
 #include "chess/movegen.h"
 #include "chess/san.h"
@@ -53,6 +54,12 @@ std::string_view result_of(std::string_view t) {
 }
 
 constexpr std::string_view kEllipsis = "\xE2\x80\xA6";  // U+2026 "…"
+
+// True for a null move as analysis files write it: "--" (ChessBase, lichess), "Z0", "0000"
+// (UCI) and "@@@@".
+bool is_null_move(std::string_view t) {
+    return t == "--" || t == "Z0" || t == "0000" || t == "@@@@";
+}
 
 // Delimiters of a movetext symbol.
 bool ends_symbol(char c) {
@@ -129,9 +136,10 @@ struct PgnReader::Level {
     Move last;
     Undo undo{};
     bool has_last = false;
-    bool after_close = false;  // a variation just closed: a comment now goes to the next move
-    bool commented = false;    // the last move has its comment: another one goes to the next
-    std::string pending;       // comment for the next move
+    bool after_close = false;       // a variation just closed: a comment now goes to the next move
+    bool commented = false;         // the last move has its comment: another one goes to the next
+    std::string pending;            // comment for the next move
+    std::vector<int> pending_nags;  // NAGs before the variation's first move
     int open_line = 0, open_column = 0;
 };
 
@@ -389,9 +397,15 @@ bool PgnReader::read_movetext(PgnGame& game, Position start) {
         else
             append_text(l.moves->back().comment_after, text), l.commented = true;
     };
+    // A NAG follows its move; one before the first move of the game is the start position's,
+    // one before the first move of a variation is that move's nags_before.
     auto add_nag = [&](int nag) {
         Level& l = levels.back();
-        if (!l.moves->empty() && nag > 0) l.moves->back().nags.push_back(nag);
+        if (nag == 0) return;  // $0, the null annotation, says nothing
+        if (!l.moves->empty())
+            l.moves->back().nags.push_back(nag);
+        else
+            (levels.size() == 1 ? game.nags : l.pending_nags).push_back(nag);
     };
     // Handles a symbol that is not a number or a result: a move with optional suffixes.
     auto play = [&](std::string_view t, int col) -> bool {
@@ -401,10 +415,6 @@ bool PgnReader::read_movetext(PgnGame& game, Position start) {
         const std::string numbered = std::to_string(l.pos.fullmove_number()) +
                                      (l.pos.side_to_move() == kWhite ? ". " : "... ") +
                                      core::clip(t);
-        if (t == "--" || t == "Z0") {
-            fail(line_no_, col, "move " + numbered + ": null moves are not supported", true);
-            return false;
-        }
         std::string_view body = t;
         std::size_t cut = body.size();
         while (cut > 0 && (body[cut - 1] == '!' || body[cut - 1] == '?' || body[cut - 1] == '+' ||
@@ -413,7 +423,20 @@ bool PgnReader::read_movetext(PgnGame& game, Position start) {
         std::string marks;
         for (std::size_t i = cut; i < body.size(); ++i)
             if (body[i] == '!' || body[i] == '?') marks += body[i];
-        auto move = move_from_san_reason(l.pos, body);
+        const bool null_move = is_null_move(body.substr(0, cut));
+        if (null_move && !null_moves_) {
+            fail(line_no_, col, "move " + numbered + ": null moves are not supported", true);
+            return false;
+        }
+        if (null_move && l.pos.in_check()) {
+            fail(line_no_, col,
+                 "move " + numbered + ": a null move is illegal in check (" +
+                     (l.pos.side_to_move() == kWhite ? "White" : "Black") + " is in check)",
+                 true);
+            return false;
+        }
+        auto move =
+            null_move ? core::Result<Move>(Move::null()) : move_from_san_reason(l.pos, body);
         if (!move) {
             fail(line_no_, col, "move " + numbered + " " + move.error(), true);
             return false;
@@ -424,7 +447,8 @@ bool PgnReader::read_movetext(PgnGame& game, Position start) {
         if (const int nag = nag_from_symbol(marks)) pm.nags.push_back(nag);
         pm.comment_before = std::move(l.pending);
         l.pending.clear();
-        l.undo = l.pos.make(*move);
+        pm.nags_before = std::exchange(l.pending_nags, {});
+        l.undo = null_move ? l.pos.make_null() : l.pos.make(*move);
         l.last = *move;
         l.has_last = true;
         l.after_close = false;
@@ -502,7 +526,10 @@ bool PgnReader::read_movetext(PgnGame& game, Position start) {
             }
             l.moves->back().variations.emplace_back();
             Level child{&l.moves->back().variations.back(), l.pos};
-            child.pos.unmake(l.last, l.undo);
+            if (l.last == Move::null())
+                child.pos.unmake_null(l.undo);
+            else
+                child.pos.unmake(l.last, l.undo);
             child.open_line = line_no_;
             child.open_column = col;
             levels.push_back(std::move(child));
@@ -520,8 +547,11 @@ bool PgnReader::read_movetext(PgnGame& game, Position start) {
             if (!child.moves->empty())
                 append_text(child.moves->back().comment_after, child.pending);
             else {
-                append_text(parent.moves->back().comment_after, child.pending);
-                parent.moves->back().variations.pop_back();  // "()" says nothing
+                PgnMove& before = parent.moves->back();
+                append_text(before.comment_after, child.pending);
+                before.nags.insert(before.nags.end(), child.pending_nags.begin(),
+                                   child.pending_nags.end());
+                before.variations.pop_back();  // "()" says nothing
             }
             parent.after_close = true;
             ++col_;
@@ -567,6 +597,7 @@ bool PgnReader::read_movetext(PgnGame& game, Position start) {
             else
                 break;
         }
+        if (is_null_move(t)) k = 0;  // "0000" is a null move, not a move number
         t.remove_prefix(k);
         if (t.empty()) continue;
         if (!play(t, col + int(k))) return false;
@@ -676,7 +707,10 @@ void write_moves(Wrapper& w, const std::vector<PgnMove>& moves, Position pos, bo
             w.comment(pm.comment_before);
             need_number = true;
         }
-        valid = valid && legal_moves(pos).contains(pm.move);
+        for (const int nag : pm.nags_before)
+            if (nag > 0 && nag <= 255) w.word("$" + std::to_string(nag)), need_number = true;
+        const bool null_move = pm.move == Move::null();
+        valid = valid && (null_move ? !pos.in_check() : legal_moves(pos).contains(pm.move));
         const std::string san = valid ? move_to_san(pos, pm.move) : pm.san;
         // The move number stays on the line of its move: "12. Nf3", "12... Nc6".
         std::string text;
@@ -698,7 +732,7 @@ void write_moves(Wrapper& w, const std::vector<PgnMove>& moves, Position pos, bo
             w.glue(")");
             need_number = true;
         }
-        if (valid) pos.make(pm.move);
+        if (valid) null_move ? (void)pos.make_null() : (void)pos.make(pm.move);
         ++ply;
     }
 }
@@ -751,6 +785,8 @@ std::string write_pgn(const PgnGame& game) {
 
     Wrapper w;
     if (!game.comment.empty()) w.comment(game.comment);
+    for (const int nag : game.nags)
+        if (nag > 0 && nag <= 255) w.word("$" + std::to_string(nag));
     auto start = start_position(game);
     write_moves(w, game.moves, start ? std::move(*start) : Position(), start.ok());
     w.word(result);

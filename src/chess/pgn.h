@@ -32,9 +32,12 @@ inline constexpr std::size_t kMaxPgnTagValueBytes = std::size_t(64) << 10;  // 6
 
 // One move of a game or variation, with what is written around it.
 struct PgnMove {
-    Move move;
-    std::string san;        // canonical SAN (as move_to_san writes it)
+    Move move;              // Move::null() for a null move ("--", read only with allow_null_moves)
+    std::string san;        // canonical SAN (as move_to_san writes it); "--" for a null move
     std::vector<int> nags;  // $n, and ! ? !! ?? !? ?! as 1..6
+    // NAGs written before the move where no earlier move of its line can take them: at the
+    // start of a variation ("( $140 1... c5 )").
+    std::vector<int> nags_before;
     // Whitespace collapsed to single spaces. The first comment after a move is its
     // comment_after; more comments before the next move are that move's comment_before
     // ("1. e4 {after e4} {before e5} 1... e5"), as pre-move comments are written.
@@ -49,6 +52,7 @@ struct PgnGame {
     std::string result = "*";  // "1-0", "0-1", "1/2-1/2" or "*"
     int first_line = 0;        // line of the game's first tag (or movetext) in the input
     std::string comment;       // comment before the first move
+    std::vector<int> nags;     // NAGs before the first move ("$14 1. e4"), of the start
 
     // The value of the tag `name` (first one, exact name), or "" when absent.
     std::string_view tag(std::string_view name) const;
@@ -89,6 +93,10 @@ public:
 
     // Games returned so far, good and bad (the number of the last one returned).
     int games() const { return games_; }
+    // Reads the null moves of analysis files (--, Z0, 0000, @@@@) as Move::null() when on; off
+    // by default, since most readers replay moves with Position::make. A null move is
+    // refused in check, with the move number.
+    void allow_null_moves(bool on) { null_moves_ = on; }
     // Details of the last error returned by next().
     const PgnError& last_error() const { return error_; }
     // True when reading stopped before the end of the input: a line longer than
@@ -118,6 +126,7 @@ private:
     std::string stop_reason_;       // why reading stopped, until next() reports it
     int stop_line_ = 0;
     bool stopped_ = false;
+    bool null_moves_ = false;
     int games_ = 0;
     PgnError error_;
     std::string error_text_;

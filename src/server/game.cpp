@@ -413,7 +413,7 @@ std::optional<std::string> Game::claimable() const {
 
 chess::Position Game::position_at(std::size_t n) const {
     chess::Position p = start_;
-    for (std::size_t i = 0; i < n && i < moves_.size(); ++i) p.make(moves_[i].move);
+    for (std::size_t i = 0; i < n && i < moves_.size(); ++i) play_tree_move(p, moves_[i].move);
     return p;
 }
 

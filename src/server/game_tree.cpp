@@ -22,6 +22,13 @@ int nag_group(int nag) {
 
 }  // namespace
 
+void play_tree_move(chess::Position& pos, chess::Move m) {
+    if (m == chess::Move::null())
+        pos.make_null();
+    else
+        pos.make(m);
+}
+
 GameTree::GameTree() {
     TreeNode root;
     root.id = kRootNode;
@@ -94,7 +101,7 @@ int GameTree::nesting(NodeId id) const {
 chess::Position GameTree::position(NodeId id) const {
     chess::Position pos = start_;
     const auto nodes = path(id);
-    for (std::size_t i = 1; i < nodes.size(); ++i) pos.make(node(nodes[i]).move);
+    for (std::size_t i = 1; i < nodes.size(); ++i) play_tree_move(pos, node(nodes[i]).move);
     return pos;
 }
 
@@ -115,7 +122,7 @@ NodeId GameTree::append_legal(NodeId at, const chess::Position& before, chess::M
     n.uci = chess::move_to_uci(before, m);
     n.san = chess::move_to_san(before, m);
     chess::Position after = before;
-    after.make(m);
+    play_tree_move(after, m);
     n.fen = after.fen();
     n.ply = after.game_ply();
     const NodeId id = n.id;

@@ -38,13 +38,15 @@ struct TreeNode {
     NodeId id = kNoNode;
     NodeId parent = kNoNode;        // kNoNode at the root
     std::vector<NodeId> children;   // children[0] continues this line; the others are variations
-    chess::Move move;               // Move::none() at the root
-    std::string uci, san;           // "" at the root
+    chess::Move move;               // Move::none() at the root; Move::null() for a null move
+    std::string uci, san;           // "" at the root; "0000" and "--" for a null move
     std::string fen;                // the position after the move (the start at the root)
     int ply = 0;                    // Position::game_ply() of that position (from the FEN's number)
     std::string comment_before;     // before the move (never at the root)
     std::string comment_after;      // after the move; at the root, the game's opening comment
-    std::vector<int> nags;          // $n in PGN order; ! ? !! ?? !? ?! are 1..6
+    std::vector<int> nags;          // $n in PGN order; ! ? !! ?? !? ?! are 1..6; at the root,
+                                    // those before the first move (of the start position)
+    std::vector<int> nags_before;   // $n written before the move (a variation's first move)
     std::int64_t clock = -1;        // the mover's time left after the move, ms (-1: unknown)
     std::int64_t think = 0;         // ms the mover used (0: unknown)
     std::optional<Eval> eval;       // of the position after the move, White's view
@@ -52,6 +54,10 @@ struct TreeNode {
     bool book = false;              // an engine move from the opening book
     std::vector<std::string> best;  // the engine's best line (UCI) from the position before
 };
+
+// Plays a tree node's move on pos: a move legal there, or Move::null() (a pass, never in check),
+// which a tree holds only from an imported PGN (an analysis line's "--").
+void play_tree_move(chess::Position& pos, chess::Move m);
 
 class GameTree {
 public:
@@ -131,7 +137,8 @@ private:
 
     core::Status check(NodeId id) const;
     core::Status check_move_node(NodeId id) const;
-    // Appends m, legal in `before` (the position at `at`), as at's new last child.
+    // Appends m, legal in `before` (the position at `at`) or a null move when `before` is not
+    // in check, as at's new last child.
     NodeId append_legal(NodeId at, const chess::Position& before, chess::Move m);
     void drop_subtree(NodeId id);
 
@@ -143,8 +150,9 @@ private:
 
 // What the PGN and row readers need beyond the public operations; not for other callers.
 struct TreeBuilder {
-    // Appends m, legal in `before` (the position at `at`), as a new last child even when a
-    // sibling has it already: an imported duplicate variation stays.
+    // Appends m, legal in `before` (the position at `at`) or a null move when `before` is not
+    // in check, as a new last child even when a sibling has it already: an imported duplicate
+    // variation stays.
     static NodeId append(GameTree& tree, NodeId at, const chess::Position& before, chess::Move m) {
         return tree.append_legal(at, before, m);
     }
@@ -210,12 +218,14 @@ std::string eval_command(const Eval& eval, int depth);
 //               "comment": "opening comment"},
 //              {"id": 1, "parent": 0, "ply": 1, "uci": "e2e4", "san": "e4", "fen": "...",
 //               "children": [2], "comment_before": "...", "comment": "...", "nags": [1],
+//               "nags_before": [140],
 //               "clock": 298000, "think": 2000, "eval": {"cp": 35} | {"mate": -3},
 //               "depth": 18, "book": true, "best": ["d2d4", "d7d5"]}, ...]}
 // Nodes in increasing id order; "ply" is the half-move count of the position after the move
 // (move number (ply + 1) / 2, White moved when ply is odd). Fields after "children" appear
 // only when set (comment non-empty, nags non-empty, clock >= 0, think > 0, eval, depth > 0,
-// book true, best non-empty).
+// book true, best non-empty). A null move (imported "--") has "uci": "0000", "san": "--"; the
+// root's "nags" are those written before the first move.
 Json tree_json(const GameTree& tree);
 
 // One node for the store.
@@ -225,7 +235,7 @@ struct NodeRow {
     int order = 0;            // rank among the parent's children (0: the line's continuation)
     std::string uci;          // "" for the root
     std::string comment_before, comment_after;
-    std::string nags;  // decimal, space-separated: "1 14"
+    std::string nags;  // decimal, space-separated, those before the move with '<': "<140 1 14"
     std::int64_t clock = -1, think = 0;
     std::optional<Eval> eval;
     int depth = 0;

@@ -23,6 +23,7 @@ Json node_json(const TreeNode& n) {
     if (!n.comment_before.empty()) j["comment_before"] = n.comment_before;
     if (!n.comment_after.empty()) j["comment"] = n.comment_after;
     if (!n.nags.empty()) j["nags"] = n.nags;
+    if (!n.nags_before.empty()) j["nags_before"] = n.nags_before;
     if (n.clock >= 0) j["clock"] = n.clock;
     if (n.think > 0) j["think"] = n.think;
     if (n.eval) j["eval"] = eval_json(*n.eval);
@@ -44,6 +45,14 @@ std::string join(const Range& items) {
             out += item;
     }
     return out;
+}
+
+// The row's NAGs: those before the move with a leading '<', then those after it: "<140 1 14".
+std::string nags_text(const std::vector<int>& before, const std::vector<int>& after) {
+    std::string out;
+    for (const int nag : before) out += (out.empty() ? "<" : " <") + std::to_string(nag);
+    if (!out.empty() && !after.empty()) out += ' ';
+    return out + join(after);
 }
 
 }  // namespace
@@ -68,7 +77,7 @@ std::vector<NodeRow> tree_rows(const GameTree& tree) {
         r.uci = n.uci;
         r.comment_before = n.comment_before;
         r.comment_after = n.comment_after;
-        r.nags = join(n.nags);
+        r.nags = nags_text(n.nags_before, n.nags);
         r.clock = n.clock;
         r.think = n.think;
         r.eval = n.eval;
@@ -89,15 +98,25 @@ core::Status annotate(GameTree& tree, NodeId id, const NodeRow& row) {
     if (row.think < 0) return core::error("think " + std::to_string(row.think) + " is negative");
     if (row.depth < 0) return core::error("depth " + std::to_string(row.depth) + " is negative");
     if (auto ok = tree.set_comment(id, row.comment_after); !ok) return ok;
-    if (id == kRootNode) return core::Done{};
-    if (auto ok = tree.set_comment(id, row.comment_before, true); !ok) return ok;
-    std::vector<int> nags;
-    for (const auto w : core::split_words(row.nags)) {
+    std::vector<int> nags, before;
+    for (auto w : core::split_words(row.nags)) {
+        const bool is_before = core::starts_with(w, "<");
+        if (is_before) w.remove_prefix(1);
         const auto nag = core::parse_int<int>(w);
         if (!nag) return core::error("NAG '" + core::clip(w) + "' is not a number");
-        nags.push_back(*nag);
+        if (*nag < 0 || *nag > 255)
+            return core::error("NAG " + std::to_string(*nag) + " is not one from 0 to 255");
+        if (is_before && id == kRootNode)
+            return core::error("NAG '<" + core::clip(w) + "': the start position has no move");
+        (is_before ? before : nags).push_back(*nag);
     }
+    if (id == kRootNode) {
+        n.nags = std::move(nags);  // the start position's, from an imported PGN
+        return core::Done{};
+    }
+    if (auto ok = tree.set_comment(id, row.comment_before, true); !ok) return ok;
     if (auto ok = tree.set_nags(id, std::move(nags)); !ok) return ok;
+    n.nags_before = std::move(before);
     n.clock = row.clock;
     n.think = row.think;
     n.eval = row.eval;
@@ -143,7 +162,13 @@ core::Result<GameTree> tree_from_rows(std::string_view start_fen, bool chess960,
             const std::string& fen = tree.node(row.parent).fen;
             const auto before = chess::Position::from_fen(fen, chess960);
             if (!before) return fail("the position before it is bad: " + before.error());
-            const auto m = chess::move_from_uci(*before, row.uci);
+            // "0000": a null move of an imported analysis line, never in check.
+            const bool null_move = row.uci == "0000";
+            if (null_move && before->in_check())
+                return fail("a null move (0000) is illegal in check (" + tree.where(row.parent) +
+                            ")");
+            const auto m = null_move ? core::Result<chess::Move>(chess::Move::null())
+                                     : chess::move_from_uci(*before, row.uci);
             if (!m) return fail(m.error() + " (" + tree.where(row.parent) + ")");
             TreeBuilder::skip_to(tree, row.id);
             id = TreeBuilder::append(tree, row.parent, *before, *m);

@@ -180,7 +180,11 @@ core::Status add_line(GameTree& tree, NodeId at, const std::vector<chess::PgnMov
     const chess::Position branch_pos = pos;
     const std::vector<std::vector<chess::PgnMove>>* siblings = nullptr;
     for (const chess::PgnMove& pm : moves) {
-        if (!chess::legal_moves(pos).contains(pm.move))
+        const bool null_move = pm.move == chess::Move::null();
+        if (null_move && pos.in_check())
+            return core::error("move -- (a null move) is illegal in " + tree.where(at) +
+                               ": the side to move is in check");
+        if (!null_move && !chess::legal_moves(pos).contains(pm.move))
             return core::error("move " + (pm.san.empty() ? std::string("?") : pm.san) +
                                " is illegal in " + tree.where(at));
         if (tree.next_id() >= kMaxTreeNodes)
@@ -190,6 +194,7 @@ core::Status add_line(GameTree& tree, NodeId at, const std::vector<chess::PgnMov
         TreeNode& n = TreeBuilder::edit(tree, id);
         n.comment_before = as_utf8(pm.comment_before);
         n.nags = pm.nags;
+        n.nags_before = pm.nags_before;
         CommentCommands c = split_commands(as_utf8(pm.comment_after));
         n.comment_after = std::move(c.text);
         if (c.clock) n.clock = *c.clock;
@@ -199,7 +204,7 @@ core::Status add_line(GameTree& tree, NodeId at, const std::vector<chess::PgnMov
         else
             for (const auto& v : pm.variations)
                 if (auto ok = add_line(tree, at, v, pos, true); !ok) return ok;
-        pos.make(pm.move);
+        play_tree_move(pos, pm.move);
         at = id;
     }
     if (siblings)
@@ -219,7 +224,9 @@ core::Result<TreeGame> tree_from_pgn(const chess::PgnGame& game) {
     for (const auto& [name, value] : game.tags) out.tags.emplace_back(name, as_utf8(value));
     out.result = game.result;
     out.tree = std::move(*tree);
-    TreeBuilder::edit(out.tree, kRootNode).comment_after = as_utf8(game.comment);
+    TreeNode& root = TreeBuilder::edit(out.tree, kRootNode);
+    root.comment_after = as_utf8(game.comment);
+    root.nags = game.nags;
     if (auto ok = add_line(out.tree, kRootNode, game.moves, std::move(*start), false); !ok)
         return core::error(ok.error());
     return out;
@@ -261,6 +268,7 @@ private:
         pm.move = n.move;
         pm.san = n.san;
         pm.nags = n.nags;
+        pm.nags_before = n.nags_before;
         pm.comment_before = n.comment_before;
         std::string& c = pm.comment_after;
         if (options_.evals && n.eval) append_words(c, eval_command(*n.eval, n.depth));
@@ -304,11 +312,16 @@ chess::PgnGame tree_to_pgn(const TreeGame& game, const PgnExportOptions& options
     g.start_fen = tree.start_fen();
     if (tree.chess960() && !g.chess960()) g.set_tag("Variant", "Chess960");
     g.comment = tree.node(kRootNode).comment_after;
+    g.nags = tree.node(kRootNode).nags;
     const auto& first = tree.node(kRootNode).children;
     if (!first.empty()) g.moves = PgnLines(tree, options).line(first.front());
-    // Before the first move PGN has one place for comments, which a reader takes as the game's
-    // comment: the two are written as one, so that the text reads back the same.
-    if (!g.moves.empty()) append_words(g.comment, std::exchange(g.moves[0].comment_before, ""));
+    // Before the first move PGN has one place for comments and NAGs, which a reader takes as the
+    // game's (the start position's): the two are written as one, so that they read back the same.
+    if (!g.moves.empty()) {
+        append_words(g.comment, std::exchange(g.moves[0].comment_before, ""));
+        const auto nags = std::exchange(g.moves[0].nags_before, {});
+        g.nags.insert(g.nags.end(), nags.begin(), nags.end());
+    }
     return g;
 }
 

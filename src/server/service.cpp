@@ -222,7 +222,10 @@ Reply Service::create(const Json& body) {
         fen = tree.position(kRootNode).fen();
         g.settings.chess960 = tree.chess960();
         for (const NodeId n : tree.path(at))
-            if (n != kRootNode) {
+            if (tree.node(n).move == chess::Move::null()) {
+                fen = tree.node(n).fen;  // an imported null move: the history starts after it
+                moves.clear();
+            } else if (n != kRootNode) {
                 GameMove m;
                 m.uci = tree.node(n).uci;
                 moves.push_back(std::move(m));
@@ -231,6 +234,7 @@ Reply Service::create(const Json& body) {
     if (has_pgn) {
         const std::string text = body["pgn"].get<std::string>();
         chess::PgnReader reader(text);
+        reader.allow_null_moves(true);  // analysis lines' "--"; a game played on refuses them
         auto first = reader.next();
         if (!first) return error_reply(422, "The PGN could not be read: it holds no game.");
         if (!*first) return error_reply(422, plain_sentence(kUnreadablePgn, first->error()));
@@ -261,8 +265,14 @@ Reply Service::create(const Json& body) {
         } else {
             // A game played on from the file: its main line, with no clocks.
             for (std::size_t i = 1; i <= keep; ++i) {
+                const TreeNode& n = pgn.tree.node(line[i]);
+                if (n.move == chess::Move::null())
+                    return error_reply(422, "bad PGN: move " + std::to_string((n.ply + 1) / 2) +
+                                                (n.ply % 2 == 1 ? ". --" : "... --") +
+                                                " is a null move, which only an analysis board "
+                                                "holds, not a game played on");
                 GameMove m;
-                m.uci = pgn.tree.node(line[i]).uci;
+                m.uci = n.uci;
                 moves.push_back(std::move(m));
             }
         }

@@ -21,6 +21,7 @@ namespace fs = std::filesystem;
 std::vector<chess::PgnGame> read_games(std::string_view text) {
     std::vector<chess::PgnGame> games;
     chess::PgnReader reader(text);
+    reader.allow_null_moves(true);  // as the server's import does
     while (auto g = reader.next()) {
         EXPECT_TRUE(g->ok()) << g->error();
         if (*g) games.push_back(std::move(**g));
@@ -252,6 +253,165 @@ TEST(GameTreePgn, VariationsOfAFirstMoveAreSiblings) {
     EXPECT_EQ(game.tree.node(replies[2]).san, "e6");
     EXPECT_EQ(movetext(tree_pgn_text(game)), "1. e4 e5 (1... c5 {Sicilian} 2. Nf3) (1... e6) *");
     check_round_trip(read_one("1. e4 e5 (1... c5 (1... e6) 2. Nf3) *"), "siblings");
+}
+
+const fs::path kEdgeCases =
+    fs::path(KIBITZ_SOURCE_DIR) / "tests" / "data" / "pgn" / "edge-cases.pgn";
+
+// The node of a line that has this SAN, after `from` (children[0] after children[0]).
+NodeId find_san(const GameTree& t, NodeId from, const std::string& san) {
+    for (const NodeId id : t.mainline(from))
+        if (t.node(id).san == san) return id;
+    return kNoNode;
+}
+
+TEST(GameTreePgn, NullMovesAreReadKeptAndWrittenBack) {
+    const auto games = read_games(file_text(kEdgeCases));
+    ASSERT_EQ(games.size(), 3u);
+    // 2. Nc3 -- (a variation of 2. Nf3): Black passes; then 3. f4 exf4.
+    const TreeGame game = tree_of(games[0]);
+    const GameTree& t = game.tree;
+    const NodeId e5 = t.mainline()[2];
+    ASSERT_EQ(t.node(e5).children.size(), 3u);
+    const NodeId nc3 = t.node(e5).children[1];
+    ASSERT_EQ(t.node(nc3).children.size(), 1u);
+    const TreeNode& pass = t.node(t.node(nc3).children[0]);
+    EXPECT_EQ(pass.move, chess::Move::null());
+    EXPECT_EQ(pass.san, "--");
+    EXPECT_EQ(pass.uci, "0000");
+    EXPECT_EQ(pass.comment_after, "What if Black passes?");
+    EXPECT_EQ(t.where(pass.id), "the position after 2... --");
+    // No piece moves, White is to move again, the clock counts the half-move.
+    const chess::Position before = t.position(nc3), after = t.position(pass.id);
+    EXPECT_EQ(after.side_to_move(), chess::kWhite);
+    EXPECT_EQ(after.halfmove_clock(), before.halfmove_clock() + 1);
+    EXPECT_EQ(after.game_ply(), before.game_ply() + 1);
+    EXPECT_EQ(after.fen().substr(0, after.fen().find(' ')),
+              before.fen().substr(0, before.fen().find(' ')));
+    EXPECT_EQ(pass.fen, after.fen());
+    EXPECT_NE(find_san(t, pass.id, "exf4"), kNoNode);
+    // Z0 in the variation of 3. Bb5 and 0000 / @@@@ in a main line: all written as "--".
+    const std::string text = movetext(tree_pgn_text(game));
+    EXPECT_NE(text.find("(2. Nc3 -- {What if Black passes?} 3. f4 exf4)"), std::string::npos)
+        << text;
+    EXPECT_NE(text.find("(3. -- Nf6 4. Nc3 -- 5. d4)"), std::string::npos) << text;
+    const TreeGame main_line = tree_of(games[1]);
+    EXPECT_EQ(movetext(tree_pgn_text(main_line)), "$1 1. d4 d5 2. -- Nf6 3. -- e6 4. c4 *");
+    EXPECT_EQ(main_line.tree.position(main_line.tree.mainline_end()).fen(),
+              "rnbqkb1r/ppp2ppp/4pn2/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 4");
+    // A null move clears the en-passant square (2... f5 allowed 3. exf6).
+    const TreeGame ep = tree_of(games[2]);
+    const auto line = ep.tree.mainline();
+    EXPECT_NE(ep.tree.node(line[4]).fen.find(" w KQkq f6 0 3"), std::string::npos);
+    EXPECT_NE(ep.tree.node(line[5]).fen.find(" b KQkq - 1 3"), std::string::npos);
+    EXPECT_EQ(ep.tree.node(line[5]).children.size(), 1u);  // 3... Nc6
+    // Every game round-trips through PGN, JSON and the store's rows.
+    for (std::size_t i = 0; i < games.size(); ++i) {
+        check_round_trip(games[i], "edge-case game " + std::to_string(i + 1));
+        const TreeGame g = tree_of(games[i]);
+        const auto rows = tree_from_rows(g.tree.start_fen(), false, tree_rows(g.tree));
+        ASSERT_TRUE(rows.ok()) << rows.error();
+        EXPECT_EQ(tree_json(*rows), tree_json(g.tree));
+    }
+    // The page cannot play a null move: only an import brings one.
+    GameTree played;
+    EXPECT_FALSE(played.add_move(kRootNode, chess::Move::null()).ok());
+    EXPECT_FALSE(played.add_move(kRootNode, "--").ok());
+}
+
+TEST(GameTreePgn, NullMovesAreRefusedInCheck) {
+    // The reader names the move; without allow_null_moves it refuses every null move.
+    chess::PgnReader reader("1. e4 f5 2. Qh5+ -- 3. Qe8# *");
+    reader.allow_null_moves(true);
+    auto g = reader.next();
+    ASSERT_TRUE(g && !*g);
+    EXPECT_EQ(
+        g->error(),
+        "line 1, column 18: move 2... --: a null move is illegal in check (Black is in check)");
+    chess::PgnReader strict("1. e4 e5 (1... -- 2. d4) *");
+    g = strict.next();
+    ASSERT_TRUE(g && !*g);
+    EXPECT_EQ(g->error(), "line 1, column 16: move 1... --: null moves are not supported");
+    // A game built by hand, and the store's rows, are checked too.
+    chess::PgnGame game = read_one("1. e4 f5 2. Qh5+ *");
+    chess::PgnMove pass;
+    pass.move = chess::Move::null();
+    pass.san = "--";
+    game.moves.push_back(pass);
+    const auto tree = tree_from_pgn(game);
+    ASSERT_FALSE(tree.ok());
+    EXPECT_EQ(tree.error(),
+              "move -- (a null move) is illegal in the position after 2. Qh5+: the side to move "
+              "is in check");
+    game.moves.pop_back();
+    auto rows = tree_rows(tree_of(game).tree);
+    NodeRow row;
+    row.id = 4;
+    row.parent = 3;
+    row.uci = "0000";
+    rows.push_back(row);
+    const auto back = tree_from_rows("", false, rows);
+    ASSERT_FALSE(back.ok());
+    EXPECT_EQ(back.error(),
+              "node 4: a null move (0000) is illegal in check (the position after 2. Qh5+)");
+}
+
+TEST(GameTreePgn, NagsBeforeAFirstMoveAreKept) {
+    const auto games = read_games(file_text(kEdgeCases));
+    ASSERT_EQ(games.size(), 3u);
+    // Before the game's first move: the start position's comment and NAGs (the root's).
+    const TreeGame game = tree_of(games[0]);
+    const GameTree& t = game.tree;
+    EXPECT_EQ(t.node(kRootNode).comment_after, "An opening comment.");
+    EXPECT_EQ(t.node(kRootNode).nags, std::vector<int>{10});
+    EXPECT_TRUE(t.node(t.mainline()[1]).nags_before.empty());
+    // Before a variation's first move: its comment_before and nags_before.
+    const TreeNode& d4 = t.node(t.node(t.mainline()[2]).children[2]);
+    EXPECT_EQ(d4.san, "d4");
+    EXPECT_EQ(d4.comment_before, "The idea:");
+    EXPECT_EQ(d4.nags_before, (std::vector<int>{140, 36}));
+    EXPECT_TRUE(d4.nags.empty());
+    const Json json = tree_json(t);
+    EXPECT_EQ(json["nodes"][0]["nags"], Json{10});
+    EXPECT_EQ(json["nodes"][std::size_t(d4.id)]["nags_before"], (Json{140, 36}));
+    EXPECT_EQ(tree_rows(t)[std::size_t(d4.id)].nags, "<140 <36");
+    // Written back at the same places.
+    const std::string text = movetext(tree_pgn_text(game));
+    EXPECT_EQ(text.substr(0, 35), "{An opening comment.} $10 1. e4 e5 ") << text;
+    EXPECT_NE(text.find("({The idea:} $140 $36 2. d4 exd4 3. Qxd4 Nc6)"), std::string::npos)
+        << text;
+    EXPECT_EQ(tree_of(games[1]).tree.node(kRootNode).nags, std::vector<int>{1});
+    // A NAG alone in a variation goes to the move before it, as a comment alone does.
+    const TreeGame lone = tree_of(read_one("1. e4 ( $5 {hm} ) e5 *"));
+    EXPECT_EQ(lone.tree.node(1).nags, std::vector<int>{5});
+    EXPECT_EQ(lone.tree.node(1).comment_after, "hm");
+    // Bad NAGs in the store's rows are named.
+    auto rows = tree_rows(t);
+    rows[0].nags = "<3";
+    EXPECT_EQ(tree_from_rows("", false, rows).error(),
+              "node 0: NAG '<3': the start position has no move");
+    rows[0].nags = "<x";
+    EXPECT_EQ(tree_from_rows("", false, rows).error(), "node 0: NAG 'x' is not a number");
+    rows[0].nags = "256";
+    EXPECT_EQ(tree_from_rows("", false, rows).error(), "node 0: NAG 256 is not one from 0 to 255");
+}
+
+TEST(GameTreePgn, AResultInAVariationIsNotTheGames) {
+    // PGN standard 8.2.6: a movetext has exactly one game termination marker, its last element.
+    // One inside a variation (as some editors write) is read and left out; the game's result
+    // is the main line's, and the variation's moves stay.
+    const auto games = read_games(file_text(kEdgeCases));
+    ASSERT_EQ(games.size(), 3u);
+    const TreeGame game = tree_of(games[0]);
+    EXPECT_EQ(game.result, "*");
+    const std::string text = movetext(tree_pgn_text(game));
+    EXPECT_NE(text.find("3. f4 exf4) ("), std::string::npos) << text;
+    EXPECT_NE(text.find("Qxd4 Nc6) 2... Nc6"), std::string::npos) << text;
+    EXPECT_EQ(text.substr(text.size() - 2), " *");
+    const TreeGame won =
+        tree_of(read_one("1. e4 e5 (1... c5 2. Nf3 0-1) (... 1/2-1/2) 2. Nf3 1-0"));
+    EXPECT_EQ(won.result, "1-0");
+    EXPECT_EQ(movetext(tree_pgn_text(won)), "1. e4 e5 (1... c5 2. Nf3) 2. Nf3 1-0");
 }
 
 TEST(GameTreePgn, ProjectGamesRoundTrip) {

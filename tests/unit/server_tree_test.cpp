@@ -48,6 +48,15 @@ std::vector<std::string> line_of(const Json& game) {
     return san;
 }
 
+// GET path?node=N.
+Reply get_at_node(Service& s, const std::string& path, int node) {
+    Request q;
+    q.method = "GET";
+    q.path = path;
+    q.node = std::to_string(node);
+    return handle(s, q);
+}
+
 // The tree's node of a game object by id.
 Json node_of(const Json& game, int id) {
     for (const Json& n : game["tree"]["nodes"])
@@ -117,19 +126,16 @@ TEST(ServerTree, AnalysisBoardKeepsItsLineAndGrowsVariations) {
     // The variation goes on from its own node; legal moves and the book there by node.
     r = call(*s, "POST", at(c, "move"), {{"move", "Nf3"}, {"node", c5}}, c.token);
     ASSERT_EQ(r.status, 200);
-    Request q;
-    q.method = "GET";
-    q.path = at(c, "legal");
-    q.node = std::to_string(c5);
-    const Reply legal = handle(*s, q);
+    const Reply legal = get_at_node(*s, at(c, "legal"), c5);
     ASSERT_EQ(legal.status, 200) << legal.body.dump();
     EXPECT_EQ(legal.body["node"], c5);
     EXPECT_EQ(legal.body["ply"], 2);
     EXPECT_NE(legal.body["fen"].get<std::string>().find("2p5"), std::string::npos);
+    EXPECT_EQ(get_at_node(*s, at(c, "knowledge"), c5).status, 200);
+    EXPECT_EQ(get_at_node(*s, at(c, "knowledge"), 999).status, 404);
+    Request q;
+    q.method = "GET";
     q.path = at(c, "knowledge");
-    EXPECT_EQ(handle(*s, q).status, 200);
-    q.node = "999";
-    EXPECT_EQ(handle(*s, q).status, 404);
     q.node = "x";
     EXPECT_EQ(handle(*s, q).status, 400);
     // Promoting the variation makes it the main line.
@@ -312,6 +318,74 @@ TEST(ServerTree, ImportExportImportIsLossless) {
         }
     }
     EXPECT_GT(games, 5);
+}
+
+TEST(ServerTree, NullMovesLiveOnAnalysisBoardsOnly) {
+    test::TempDir dir("kibitz-tree-null-");
+    const std::string db = dir.file("games.db");
+    const std::string pgn =
+        file_text(fs::path(KIBITZ_SOURCE_DIR) / "tests" / "data" / "pgn" / "edge-cases.pgn");
+    const std::string second = pgn.substr(pgn.find("[Event \"Null moves in the main line\"]"));
+    std::string id;
+    int pass = 0;
+    {
+        auto s = make_service(db);
+        // An analysis board takes the null moves of a main line and of variations.
+        const auto made = create(*s, {{"pgn", pgn}});
+        ASSERT_FALSE(made.id.empty());
+        chess::PgnReader reader(pgn);
+        reader.allow_null_moves(true);
+        while (auto g = reader.next()) {
+            ASSERT_TRUE(*g) << g->error();
+            check_lossless(*s, **g, "edge-cases.pgn");
+        }
+        const auto c = create(*s, {{"pgn", second}});
+        ASSERT_FALSE(c.id.empty());
+        id = c.id;
+        EXPECT_EQ(line_of(c.game),
+                  (std::vector<std::string>{"d4", "d5", "--", "Nf6", "--", "e6", "c4"}));
+        pass = c.game["tree"]["mainline"][3];
+        EXPECT_EQ(node_of(c.game, pass)["uci"], "0000");
+        EXPECT_EQ(c.game["tree"]["nodes"][0]["nags"], Json{1});
+        // The position after it: legal moves, analysis (the engine searches it), moves on.
+        const Reply legal = get_at_node(*s, at(c, "legal"), pass);
+        ASSERT_EQ(legal.status, 200) << legal.body.dump();
+        EXPECT_EQ(legal.body["fen"],
+                  "rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 1 2");
+        int status = 0;
+        auto stream = s->open_stream(c.id, status);
+        ASSERT_TRUE(stream);
+        Reply r = call(*s, "POST", at(c, "analysis"), {{"node", pass}}, c.token);
+        ASSERT_EQ(r.status, 200) << r.body.dump();
+        EXPECT_TRUE(testing::wait_for([&] {
+            const auto data = stream->next(std::chrono::milliseconds(100));
+            return data && data->find("\"type\":\"analysis\"") != std::string::npos;
+        }));
+        EXPECT_EQ(call(*s, "POST", at(c, "analysis"), {{"on", false}}, c.token).status, 200);
+        s->close_stream(c.id, stream);
+        r = call(*s, "POST", at(c, "move"), {{"move", "Nc6"}, {"node", pass}}, c.token);
+        ASSERT_EQ(r.status, 200) << r.body.dump();
+        // A new game from a node after a null move starts from that node's position.
+        r = call(*s, "POST", "/api/games",
+                 {{"mode", "engine"},
+                  {"from", {{"game", c.id}, {"node", r.body["node"]}}},
+                  {"level", {{"kind", "depth"}, {"depth", 1}}}});
+        ASSERT_EQ(r.status, 201) << r.body.dump();
+        EXPECT_EQ(r.body["game"]["moves"].size(), 1u);
+        // A game played on from the file cannot hold one.
+        r = call(*s, "POST", "/api/games", {{"pgn", second}, {"mode", "humans"}});
+        EXPECT_EQ(r.status, 422);
+        EXPECT_EQ(r.body["error"],
+                  "bad PGN: move 2. -- is a null move, which only an analysis board holds, not a "
+                  "game played on")
+            << r.body.dump();
+    }
+    // The store keeps the null moves and the root's NAGs.
+    auto s = make_service(db);
+    const Json back = call(*s, "GET", "/api/games/" + id).body;
+    EXPECT_EQ(line_of(back), (std::vector<std::string>{"d4", "d5", "--", "Nf6", "--", "e6", "c4"}));
+    EXPECT_EQ(back["tree"]["nodes"][0]["nags"], Json{1});
+    EXPECT_EQ(node_of(back, pass)["children"].size(), 2u);
 }
 
 TEST(ServerTree, AFinishedReviewGoesIntoTheExport) {

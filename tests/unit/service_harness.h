@@ -7,7 +7,6 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
-#include <concepts>
 #include <cstdint>
 #include <functional>
 #include <memory>
@@ -56,10 +55,14 @@ inline Reply call(Service& s, std::string method, std::string path, const Json& 
                      std::move(token));
 }
 
-// The same with a body given as text (a std::string or a literal), sent as it is.
-template <class Text>
-    requires std::same_as<std::remove_cvref_t<Text>, std::string> ||
-             std::same_as<std::decay_t<Text>, const char*>
+// A body given as text: a std::string or a string literal (a braced list is a Json).
+using CString = const char*;
+template <class T>
+concept BodyText =
+    std::is_same_v<std::remove_cvref_t<T>, std::string> || std::is_same_v<std::decay_t<T>, CString>;
+
+// The same with a body given as text, sent as it is.
+template <BodyText Text>
 Reply call(Service& s, std::string method, std::string path, Text&& body, std::string token = "") {
     return call_text(s, std::move(method), std::move(path), std::string(body), std::move(token));
 }

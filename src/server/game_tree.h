@@ -183,13 +183,16 @@ struct PgnExportOptions {
 };
 
 // The tree of a PGN game: every tag, the result, the opening comment, comments before and
-// after moves, NAGs and variations at any depth. Text that is not UTF-8 is read as ISO 8859-1
-// (the PGN standard's character set) and kept as UTF-8. A [%clk] and an [%eval] command in the
-// comment after a move fill the node's clock and eval (and depth), and leave the comment without
-// them; the export writes them back in front of it. The error names a bad start position.
+// after moves, NAGs (those before the first move as the root's, those before a variation's first
+// move as its nags_before), null moves (refused in check) and variations at any depth. Text that
+// is not UTF-8 is read as ISO 8859-1 (the PGN standard's character set) and kept as UTF-8. A
+// [%clk] and an [%eval] command in the comment after a move fill the node's clock and eval (and
+// depth), and leave the comment without them; the export writes them back in front of it. The
+// error names a bad start position or an illegal move.
 core::Result<TreeGame> tree_from_pgn(const chess::PgnGame& game);
-// The PGN game of a tree, for chess::write_pgn; the options say what it adds. A comment before
-// the first move of the main line joins the game's opening comment (PGN cannot tell them apart).
+// The PGN game of a tree, for chess::write_pgn; the options say what it adds. A comment and
+// NAGs before the first move of the main line join the game's opening comment and the root's
+// NAGs (PGN cannot tell them apart).
 chess::PgnGame tree_to_pgn(const TreeGame& game, const PgnExportOptions& options = {});
 // The export-format text of tree_to_pgn.
 std::string tree_pgn_text(const TreeGame& game, const PgnExportOptions& options = {});

@@ -24,6 +24,8 @@ namespace {
 
 // chess::Piece values in pawns; the king counts far above everything for fork and skewer targets.
 constexpr int kValue[7] = {1, 3, 3, 5, 9, 99, 0};
+// A material gain (pawns) that wins the game in a puzzle's sense: a minor piece.
+constexpr int kDecisiveGain = 2;
 
 int value_on(const Position& pos, Square s) {
     const chess::Piece p = pos.piece_on(s);
@@ -342,6 +344,12 @@ int window_of(const Board& b, const TacticLine& line) {
     const Position& end = b.at.back();
     if (end.side_to_move() != b.attacker && is_checkmate(end)) return n;
     const int base = material_balance(b.at[std::size_t(line.first)], b.attacker);
+    // The tactic has paid off at the first attacker's move that keeps a gain of a minor piece
+    // or more after the reply (a puzzle ends there, not at a later promotion or mop-up).
+    for (int a = line.first; a < n; a += 2)
+        if (material_balance(b.at[std::size_t(std::min(a + 2, n))], b.attacker) - base >=
+            kDecisiveGain)
+            return a + 1;
     int best = base, best_at = -1;
     for (int j = line.first + 1; j <= n; ++j) {
         const int m = material_balance(b.at[std::size_t(j)], b.attacker);

@@ -41,6 +41,7 @@ struct Motif {
 std::vector<Motif> find_motifs(const TacticLine& line);
 
 // How many moves of the line the tactic takes: to the mate when the line mates, else to the
+// first attacker's move that keeps a gain of two pawns or more after the reply, else to the
 // first moment the attacker's material gain peaks, else the attacker's first two moves.
 int tactic_window(const TacticLine& line);
 

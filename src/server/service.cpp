@@ -267,10 +267,11 @@ Reply Service::create(const Json& body) {
             for (std::size_t i = 1; i <= keep; ++i) {
                 const TreeNode& n = pgn.tree.node(line[i]);
                 if (n.move == chess::Move::null())
-                    return error_reply(422, "bad PGN: move " + std::to_string((n.ply + 1) / 2) +
-                                                (n.ply % 2 == 1 ? ". --" : "... --") +
-                                                " is a null move, which only an analysis board "
-                                                "holds, not a game played on");
+                    return error_reply(
+                        422, "Move " + std::to_string((n.ply + 1) / 2) +
+                                 (n.ply % 2 == 1 ? ". --" : "... --") +
+                                 " is a null move: open the game as an analysis board, or play "
+                                 "on from a move before it.");
                 GameMove m;
                 m.uci = n.uci;
                 moves.push_back(std::move(m));

@@ -376,8 +376,8 @@ TEST(ServerTree, NullMovesLiveOnAnalysisBoardsOnly) {
         r = call(*s, "POST", "/api/games", {{"pgn", second}, {"mode", "humans"}});
         EXPECT_EQ(r.status, 422);
         EXPECT_EQ(r.body["error"],
-                  "bad PGN: move 2. -- is a null move, which only an analysis board holds, not a "
-                  "game played on")
+                  "Move 2. -- is a null move: open the game as an analysis board, or play on "
+                  "from a move before it.")
             << r.body.dump();
     }
     // The store keeps the null moves and the root's NAGs.

@@ -121,6 +121,23 @@ test('comments before moves and the opening comment interrupt the rows', () => {
     assert.equal(items[3].black.san, 'e5');
 });
 
+test('NAGs before the first move and before a move are shown with its comment', () => {
+    const tree = { mainline: [0, 1, 2], nodes: [
+        node(0, null, 0, undefined, [1], { comment: 'Opening:', nags: [10] }),
+        node(1, 0, 1, 'e4', [2]),
+        node(2, 1, 2, 'e5', [], { comment_before: 'Now', nags_before: [14] }),
+    ] };
+    const items = moveListModel(indexTree(tree));
+    assert.deepEqual(items.map((i) => i.type), ['box', 'row', 'box', 'row']);
+    assert.equal(items[0].comments[0].text, 'Opening: =');
+    assert.equal(items[2].comments[0].text, `Now ${nagText([14]).trim()}`);
+    const bare = moveListModel(indexTree({ mainline: [0, 1], nodes: [
+        node(0, null, 0, undefined, [1], { nags: [13] }), node(1, 0, 1, 'e4', []),
+    ] }));
+    assert.equal(bare[0].type, 'box');
+    assert.equal(bare[0].comments[0].text, nagText([13]).trim());
+});
+
 test('numbers from a position with Black to move, and NAG text', () => {
     const fen = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 12';
     const tree = treeFromMoves({ start_fen: fen, moves: [{ san: 'c5', fen: 'a' },

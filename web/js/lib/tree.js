@@ -140,6 +140,12 @@ export function navigate(index, id, dir) {
     return n.id;
 }
 
+// What stands before node n's move in the list: its comment before and the NAGs written before
+// it in the PGN (an imported "{ ... } $10 1. e4"), as one text; '' when there are none.
+function beforeText(n) {
+    return [n.comment_before, nagText(n.nags_before).trim()].filter(Boolean).join(' ');
+}
+
 function cell(n, number) {
     return { id: n.id, san: n.san, ply: n.ply, number, glyphs: nagText(n.nags),
         nags: n.nags || [] };
@@ -153,8 +159,8 @@ function variation(index, s, depth) {
     const tokens = [];
     let needNumber = true;
     for (let n = s; n;) {
-        if (n.comment_before) {
-            tokens.push({ type: 'comment', id: n.id, text: n.comment_before, before: true });
+        if (beforeText(n)) {
+            tokens.push({ type: 'comment', id: n.id, text: beforeText(n), before: true });
             needNumber = true;
         }
         const white = n.ply % 2 === 1;
@@ -190,9 +196,11 @@ export function moveListModel(index) {
     if (!index) return items;
     const { byId, mainline } = index;
     const box = (n) => ({ type: 'box', comments: [], lines: [], id: n.id });
-    if (index.root.comment) {
+    const opening = [index.root.comment, nagText(index.root.nags).trim()].filter(Boolean)
+        .join(' ');
+    if (opening) {
         const b = box(index.root);
-        b.comments.push({ id: index.root.id, text: index.root.comment });
+        b.comments.push({ id: index.root.id, text: opening });
         items.push(b);
     }
     let row = null;
@@ -200,9 +208,9 @@ export function moveListModel(index) {
         const n = byId.get(mainline[i]);
         const white = n.ply % 2 === 1;
         const number = Math.ceil(n.ply / 2);
-        if (n.comment_before) {
+        if (beforeText(n)) {
             const b = box(n);
-            b.comments.push({ id: n.id, text: n.comment_before, before: true });
+            b.comments.push({ id: n.id, text: beforeText(n), before: true });
             items.push(b);
             row = null;
         }

@@ -33,6 +33,12 @@ async function shoot(browser, url, size, suffix) {
     await page.waitForFunction(() => document.querySelectorAll('#lines li').length === 3);
     await page.waitForTimeout(1500);
     await snap('analysis');
+    // The move menu of a move with a NAG: comments, both NAG groups, promote and delete.
+    await page.click('#moves [data-node]:text-is("Nxd5")', { button: 'right' });
+    await page.waitForSelector('#move-menu:not([hidden])');
+    await snap('move-menu');
+    await page.keyboard.press('Escape');
+    await page.waitForSelector('#move-menu', { state: 'hidden' });
     await page.click('#btn-analysis');
     await page.click('.panel [data-action="review"]');
     await page.waitForFunction(() => document.getElementById('review-progress').textContent ===

@@ -122,10 +122,11 @@ Explanation Explainer::explain(const Position& pos, Move m) {
     // 3. Whose tactic the line shows.
     TacticLine line{pos, {m}, 1, 0};
     line.moves.insert(line.moves.end(), reply.begin(), reply.end());
-    // A move that lets the opponent mate is explained by that mate even when the position was
-    // lost anyway (a quicker mate loses few centipawns).
-    const bool mistake =
-        e.loss_cp >= options_.mistake_cp || (search::is_mate_score(e.score) && e.score < 0);
+    // A move that lets the opponent mate, or win material, is explained by that tactic even
+    // when the position was lost anyway (the best move then loses little less).
+    const bool mistake = e.loss_cp >= options_.mistake_cp ||
+                         (search::is_mate_score(e.score) && e.score < 0) ||
+                         (m != best_move && wins_material(line));
     e.verdict = e.loss_cp < kGoodCp      ? (best_move == m ? "best" : "good")
                 : !mistake               ? "inaccuracy"
                 : e.loss_cp < kBlunderCp ? "mistake"

@@ -337,6 +337,18 @@ std::optional<Motif> mate_in(const Board& b, const TacticLine& line) {
     return Motif{"mateIn" + std::to_string(n), b.first, "mate in " + std::to_string(n)};
 }
 
+// The first attacker's move after which, the reply made, the attacker is a minor piece or
+// more up on the position before its first move; -1 when there is none.
+int first_kept_gain(const Board& b, const TacticLine& line) {
+    const int n = int(line.moves.size());
+    const int base = material_balance(b.at[std::size_t(std::min(line.first, n))], b.attacker);
+    for (int a = line.first; a < n; a += 2)
+        if (material_balance(b.at[std::size_t(std::min(a + 2, n))], b.attacker) - base >=
+            kDecisiveGain)
+            return a;
+    return -1;
+}
+
 // The window of the line whose positions b holds (see tactic_window).
 int window_of(const Board& b, const TacticLine& line) {
     const int n = int(line.moves.size());
@@ -346,10 +358,7 @@ int window_of(const Board& b, const TacticLine& line) {
     const int base = material_balance(b.at[std::size_t(line.first)], b.attacker);
     // The tactic has paid off at the first attacker's move that keeps a gain of a minor piece
     // or more after the reply (a puzzle ends there, not at a later promotion or mop-up).
-    for (int a = line.first; a < n; a += 2)
-        if (material_balance(b.at[std::size_t(std::min(a + 2, n))], b.attacker) - base >=
-            kDecisiveGain)
-            return a + 1;
+    if (const int a = first_kept_gain(b, line); a >= 0) return a + 1;
     int best = base, best_at = -1;
     for (int j = line.first + 1; j <= n; ++j) {
         const int m = material_balance(b.at[std::size_t(j)], b.attacker);
@@ -407,6 +416,8 @@ bool is_in_bad_spot(const Position& pos, Square s) {
 }
 
 int tactic_window(const TacticLine& line) { return window_of(Board(line), line); }
+
+bool wins_material(const TacticLine& line) { return first_kept_gain(Board(line), line) >= 0; }
 
 std::vector<Motif> find_motifs(const TacticLine& line) {
     Board b(line);

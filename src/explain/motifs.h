@@ -45,6 +45,10 @@ std::vector<Motif> find_motifs(const TacticLine& line);
 // first moment the attacker's material gain peaks, else the attacker's first two moves.
 int tactic_window(const TacticLine& line);
 
+// True when the attacker, after some move of its own and the reply, is two pawns or more up
+// on the position before its first move.
+bool wins_material(const TacticLine& line);
+
 // Material of colour c minus the other side's, in pawns (1, 3, 3, 5, 9).
 int material_balance(const chess::Position& pos, chess::Color c);
 

@@ -94,7 +94,7 @@ std::vector<std::string> motif_names(const std::vector<Motif>& motifs) {
 
 Explainer::Explainer(Options options) : options_(options), searcher_(options.search) {}
 
-Explanation Explainer::explain(const Position& pos, Move m) {
+Explanation Explainer::explain(const Position& pos, Move m, const Position* before, Move previous) {
     Explanation e;
     e.move_uci = chess::move_to_uci(pos, m);
     e.move_san = chess::move_to_san(pos, m);
@@ -140,6 +140,14 @@ Explanation Explainer::explain(const Position& pos, Move m) {
             line.mate_moves = search::mate_moves(e.score);
     }
     e.motifs = find_motifs(line);
+    // With the opponent's last move known, the rules that look back at it (a recapture is no
+    // hanging piece) see it too: the line then starts with that move.
+    if (!mistake && before && previous != Move::none()) {
+        TacticLine longer{*before, {previous}, 1, line.mate_moves};
+        longer.moves.insert(longer.moves.end(), line.moves.begin(), line.moves.end());
+        e.motifs = find_motifs(longer);
+        for (auto& motif : e.motifs) motif.ply = std::max(0, motif.ply - 1);
+    }
     // A good move's tactic counts only when it pays: mate, or material won in the window.
     if (!mistake && line.mate_moves == 0) {
         const Position end = position_at(pos, line.moves, tactic_window(line));

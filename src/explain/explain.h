@@ -40,8 +40,12 @@ class Explainer {
 public:
     explicit Explainer(Options options = {});
 
-    // Explains the legal move m in pos (pos's history counts for repetitions).
-    Explanation explain(const chess::Position& pos, chess::Move m);
+    // Explains the legal move m in pos (pos's history counts for repetitions). When before and
+    // previous are given, pos is before after previous, and the opponent's last move counts
+    // where a motif's rule looks back at it.
+    Explanation explain(const chess::Position& pos, chess::Move m,
+                        const chess::Position* before = nullptr,
+                        chess::Move previous = chess::Move::none());
 
     // Reads the FEN and the move (UCI or SAN) and explains it; the error names the FEN or
     // the move and why it was refused.

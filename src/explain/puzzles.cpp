@@ -98,7 +98,7 @@ PuzzleAnswer explain_puzzle(Explainer& explainer, const Puzzle& p) {
     const Explanation setup = explainer.explain(p.position, p.moves[0]);
     chess::Position after = p.position;
     after.make(p.moves[0]);
-    const Explanation solution = explainer.explain(after, p.moves[1]);
+    const Explanation solution = explainer.explain(after, p.moves[1], &p.position, p.moves[0]);
     a.setup = motif_names(setup.motifs);
     a.solution = motif_names(solution.motifs);
     a.setup_line = join(setup.line, ' ');

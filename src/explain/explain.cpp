@@ -84,6 +84,14 @@ std::string motif_sentence(const TacticLine& line, const Motif& motif) {
     return move + ", " + motif.detail;
 }
 
+// The sentence for a second motif: a back-rank mate describes the mate already named.
+std::string also_sentence(const TacticLine& line, const Motif& motif) {
+    const auto colon = motif.detail.find(':');
+    if (motif.name == "backRankMate" && colon != std::string::npos)
+        return "It is a back-rank mate" + motif.detail.substr(colon) + ".";
+    return "The line also has " + motif_sentence(line, motif) + ".";
+}
+
 }  // namespace
 
 std::vector<std::string> motif_names(const std::vector<Motif>& motifs) {
@@ -170,8 +178,7 @@ Explanation Explainer::explain(const Position& pos, Move m, const Position* befo
                                     " wins it.");
             else
                 sentences.push_back(me + " allows " + motif_sentence(line, top) + ".");
-            if (e.motifs.size() > 1)
-                sentences.push_back("The line also has " + motif_sentence(line, e.motifs[1]) + ".");
+            if (e.motifs.size() > 1) sentences.push_back(also_sentence(line, e.motifs[1]));
         } else if (search::is_mate_score(e.score) && e.score < 0) {
             sentences.push_back(me + " allows " + score_words(-e.score) + ": " +
                                 san_line(pos, line.moves, 1, int(line.moves.size())) + ".");
@@ -194,8 +201,7 @@ Explanation Explainer::explain(const Position& pos, Move m, const Position* befo
         sentences.push_back(better_text);
     } else if (!e.motifs.empty()) {
         sentences.push_back(me + " wins: " + motif_sentence(line, e.motifs.front()) + ".");
-        if (e.motifs.size() > 1)
-            sentences.push_back("The line also has " + motif_sentence(line, e.motifs[1]) + ".");
+        if (e.motifs.size() > 1) sentences.push_back(also_sentence(line, e.motifs[1]));
     } else if (e.verdict == "best" || e.verdict == "good") {
         sentences.push_back(
             me + " is " + (e.verdict == "best" ? "the best move" : "good") + " (" +

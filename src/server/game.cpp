@@ -242,6 +242,7 @@ void Game::cut_review(std::size_t n) {
         return;
     }
     const std::size_t covered = n + 1;  // the positions after 0..n moves
+    review.erase("players");            // the players' numbers were of the whole game
     Json& positions = review["positions"];
     if (positions.is_array() && positions.size() > covered)
         positions.erase(positions.begin() + std::ptrdiff_t(covered), positions.end());

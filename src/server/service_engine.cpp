@@ -7,6 +7,7 @@
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "chess/san.h"
+#include "explain/accuracy.h"
 #include "server/service.h"
 
 namespace kibitz::server {
@@ -60,6 +61,68 @@ engine::GoParams engine_limits(const Game& g, std::int64_t untimed_ms, std::int6
         case Level::kDepth: go.depth = l.value; break;
     }
     return go;
+}
+
+// The first moves of a review's best line: at most this many plies are stored (docs/api.md).
+constexpr std::size_t kReviewLinePlies = 8;
+
+// The best line of a reviewed position as {"best_line": [SAN...], "best_line_uci": [UCI...]}:
+// the engine's PV when it starts with the best move, else the best move alone; empty lists
+// when there is no legal best move.
+Json review_best_line(const chess::Position& root, const JobResult& r) {
+    std::vector<chess::Move> pv;
+    if (!r.lines.empty() && !r.lines.front().pv.empty() && r.lines.front().pv[0] == r.best)
+        pv = r.lines.front().pv;
+    else
+        pv = {r.best};
+    Json san = Json::array(), uci = Json::array();
+    chess::Position p = root;
+    for (const chess::Move m : pv) {
+        if (san.size() >= kReviewLinePlies || !p.is_legal(m)) break;
+        san.push_back(chess::move_to_san(p, m));
+        uci.push_back(chess::move_to_uci(p, m));
+        p.make(m);
+    }
+    return {{"best_line", san}, {"best_line_uci", uci}};
+}
+
+// One side's numbers of a finished review (explain/accuracy.h) as the review object's
+// players.white / players.black: accuracy and acpl rounded to one decimal, null when the side
+// made no move.
+Json player_json(const explain::PlayerSummary& p) {
+    const auto round1 = [](const std::optional<double>& v) {
+        return v ? Json(std::round(*v * 10) / 10) : Json(nullptr);
+    };
+    return {{"accuracy", round1(p.accuracy)}, {"acpl", round1(p.acpl)}, {"moves", p.moves},
+            {"inaccuracies", p.inaccuracies}, {"mistakes", p.mistakes}, {"blunders", p.blunders}};
+}
+
+// Both sides' accuracy, average centipawn loss and label counts from a review whose every
+// position is assessed; `white_first` says who made the first move.
+Json review_players(const Json& review, bool white_first) {
+    std::vector<int> cps;
+    for (const Json& a : review.value("positions", Json::array())) {
+        const Json eval = a.value("eval", Json());
+        if (eval.is_object()) {
+            cps.push_back(explain::capped_cp(eval.value("cp", 0), eval.value("mate", 0)));
+        } else {  // no move: mate (win 0 or 1) or stalemate (0.5)
+            const double win = a.value("win", 0.5);
+            cps.push_back(win > 0.75   ? explain::kAccuracyCpCap
+                          : win < 0.25 ? -explain::kAccuracyCpCap
+                                       : 0);
+        }
+    }
+    std::vector<explain::MoveLabel> labels;
+    for (const Json& p : review.value("plies", Json::array())) {
+        const Json l = p.value("label", Json());
+        const std::string label = l.is_string() ? l.get<std::string>() : "";
+        labels.push_back(label == "blunder"      ? explain::MoveLabel::kBlunder
+                         : label == "mistake"    ? explain::MoveLabel::kMistake
+                         : label == "inaccuracy" ? explain::MoveLabel::kInaccuracy
+                                                 : explain::MoveLabel::kNone);
+    }
+    const explain::GameSummary s = explain::summarise_game(cps, white_first, labels);
+    return {{"white", player_json(s.white)}, {"black", player_json(s.black)}};
 }
 
 // White's winning chance 0..1 for a white-view evaluation: 1 / (1 + 10^(-cp/400)).
@@ -507,7 +570,12 @@ void Service::record_review(Entry& entry, const chess::Position& pos, const JobR
     Json assessed;
     if (chess::count_legal_moves(pos) == 0) {
         const double win = !pos.in_check() ? 0.5 : pos.side_to_move() == kWhite ? 0.0 : 1.0;
-        assessed = {{"eval", nullptr}, {"win", win}, {"best", nullptr}, {"best_san", nullptr}};
+        assessed = {{"eval", nullptr},
+                    {"win", win},
+                    {"best", nullptr},
+                    {"best_san", nullptr},
+                    {"best_line", Json::array()},
+                    {"best_line_uci", Json::array()}};
     } else {
         const int score = r.lines.empty() ? 0 : r.lines.front().score;
         const Eval eval = white_eval(score, pos.side_to_move());
@@ -516,6 +584,7 @@ void Service::record_review(Entry& entry, const chess::Position& pos, const JobR
                     {"win", win_chance(eval)},
                     {"best", legal ? Json(chess::move_to_uci(pos, r.best)) : Json(nullptr)},
                     {"best_san", legal ? Json(chess::move_to_san(pos, r.best)) : Json(nullptr)}};
+        assessed.update(review_best_line(pos, r));
     }
     review["positions"].push_back(assessed);
     // The move that led here is judged by the mover's loss of winning chances.
@@ -537,10 +606,14 @@ void Service::record_review(Entry& entry, const chess::Position& pos, const JobR
                                    {"win", assessed["win"]},
                                    {"best", before["best"]},
                                    {"best_san", before["best_san"]},
+                                   {"best_line", before.value("best_line", Json::array())},
+                                   {"best_line_uci", before.value("best_line_uci", Json::array())},
                                    {"loss", std::round(loss * 1000) / 1000},
                                    {"label", label ? Json(label) : Json(nullptr)}});
     }
     review["done"] = done + 1;
+    if (done + 1 == review.value("total", std::size_t(0)))
+        review["players"] = review_players(review, g.position_at(0).side_to_move() == kWhite);
     save(*e, g.moves().size());
     table_.publish(id, {{"type", "review"}, {"review", review}});
     if (done + 1 < review.value("total", std::size_t(0)))

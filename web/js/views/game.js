@@ -13,7 +13,9 @@ import { levelLabel } from '../lib/settings.js';
 import { renderMoves } from './movelist.js';
 import { renderThinking, renderLines, renderKnowledge, renderEvalBar } from './engine.js';
 import { knowledgeFor, bookMoveInfo } from '../lib/knowledge.js';
-import { renderGraph, reviewNote } from './review.js';
+import { renderGraph, reviewNote, reviewParts, renderSummary, renderBestLine }
+    from './review.js';
+import { bestArrowMove } from '../lib/review.js';
 import { taggedPlayer } from './tags.js';
 
 const $ = (id) => document.getElementById(id);
@@ -73,8 +75,10 @@ export function renderGame(board, jump, fresh = false) {
 }
 
 function shapes(ply) {
-    if (!app.engineShown) return [];
-    const out = [];
+    // A labelled move of the review shows the best move instead, as lichess does.
+    const review = onMainLine() ? moveArrow(bestArrowMove(app.game.review, ply), 'green') : [];
+    if (!app.engineShown) return review;
+    const out = [...review];
     const a = shownAnalysis(ply);
     if (a) {
         if (a.threat) out.push(...moveArrow(a.lines?.[0]?.pv?.[0], 'red'));
@@ -353,4 +357,14 @@ function renderReview(ply, jump) {
     renderGraph($('graph'), g.review, g.moves.length, ply, jump,
         { x: $('graph-x'), y: $('graph-y') }, plyInfo(g.start_fen, 0));
     $('review-note').textContent = onMainLine() ? reviewNote(g.review, g, ply) : '';
+    const parts = reviewParts(box);
+    renderSummary(parts.summary, g.review);
+    // The best line is played from the position before the move, as a variation (the server
+    // goes to a move that is there already).
+    renderBestLine(parts.line, onMainLine() ? g.review : null, ply, plyInfo(g.start_fen, 0),
+        (moves) => {
+            jump(ply - 1);
+            document.dispatchEvent(new CustomEvent('kibitz-play-line',
+                { detail: { moves, ply: ply - 1 } }));
+        });
 }

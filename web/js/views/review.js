@@ -1,7 +1,9 @@
-// The review's evaluation graph as inline SVG (click to jump to a ply) and the note about the
-// shown move (label and the better move).
+// The review's evaluation graph as inline SVG (click to jump to a ply), the note about the
+// shown move (label and the better move), the players' summary table (accuracy, average
+// centipawn loss, label counts) and the clickable best line of a labelled move.
 
 import { graphPoints, linePath, areaPath, plyAtX, yTicks, xTicks } from '../lib/graph.js';
+import { summaryRows, bestLine, numberedLine } from '../lib/review.js';
 import { h } from '../dom.js';
 
 const W = 600;
@@ -66,4 +68,60 @@ export function reviewNote(review, game, shownPly) {
     const verdict = p.label ? `${p.label[0].toUpperCase()}${p.label.slice(1)}` : 'Good move';
     const better = p.label && p.best_san ? `; ${p.best_san} was best` : '';
     return `${move ? move.san : ''}: ${verdict}${better} (loss ${(p.loss * 100).toFixed(0)}%).`;
+}
+
+// The summary table's and the best line's boxes in the review panel `box`, made on first use:
+// the table above the graph's caption, the line under the note.
+export function reviewParts(box) {
+    let summary = box.querySelector('#review-summary');
+    if (!summary) {
+        summary = h('div', { id: 'review-summary', class: 'review-summary' });
+        box.querySelector('.graph-caption').before(summary);
+    }
+    let line = box.querySelector('#review-line');
+    if (!line) {
+        line = h('div', { id: 'review-line', class: 'review-line' });
+        box.querySelector('#review-note').after(line);
+    }
+    return { summary, line };
+}
+
+// Fills `el` with the players' table of a finished review: accuracy %, average centipawn loss
+// and the counts of inaccuracies, mistakes and blunders; empty for a review without them.
+export function renderSummary(el, review) {
+    const rows = summaryRows(review);
+    if (rows.length === 0) {
+        el.replaceChildren();
+        return;
+    }
+    // The counts are headed by the move list's glyphs (?! ? ??), named in full for the ear.
+    const head = ['', 'Accuracy', 'ACPL', '?!', '?', '??'];
+    const titles = [null, 'Accuracy %, as lichess computes it from the winning chances',
+        'Average centipawn loss per move', 'Inaccuracies', 'Mistakes', 'Blunders'];
+    el.replaceChildren(h('table', { class: 'review-players' },
+        h('thead', {}, h('tr', {}, head.map((t, i) => h('th', { scope: 'col',
+            title: titles[i], 'aria-label': titles[i] }, t)))),
+        h('tbody', {}, rows.map((r) => h('tr', { dataset: { side: r.side } },
+            h('th', { scope: 'row' }, r.name),
+            h('td', { class: 'accuracy' }, r.accuracy),
+            h('td', { class: 'acpl' }, r.acpl),
+            h('td', { class: 'inaccuracies' }, String(r.inaccuracies)),
+            h('td', { class: 'mistakes' }, String(r.mistakes)),
+            h('td', { class: 'blunders' }, String(r.blunders)))))));
+}
+
+// Fills `el` with the best line instead of the labelled move that led to ply `ply` (nothing
+// for an unlabelled one): numbered SAN buttons from the position before it (`start`: {number,
+// turn} of the game's first move). Clicking the i-th calls onPick(uci moves up to it).
+export function renderBestLine(el, review, ply, start, onPick) {
+    const line = bestLine(review, ply);
+    if (!line) {
+        el.replaceChildren();
+        return;
+    }
+    el.replaceChildren(h('span', { class: 'review-line-title' }, 'Best line:'),
+        ...numberedLine(line.san, ply, start.number, start.turn).map((t) => h('button', {
+            type: 'button', class: 'review-line-move', dataset: { index: String(t.index) },
+            title: 'Show this position as a variation',
+            onclick: () => onPick(line.uci.slice(0, t.index + 1)) }, t.text)));
 }

@@ -4,8 +4,14 @@
 // whose moves open that position as a variation when clicked.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { tempDir, startServer, launch, newPage, newGame, reviewAndWait, serverGame }
-    from './helpers.js';
+import { newPage, newGame, reviewAndWait, serverGame, useServerAndBrowser } from './helpers.js';
+
+let server;
+let browser;
+useServerAndBrowser((s, b) => {
+    server = s;
+    browser = b;
+});
 
 const PGN = '[Event "t"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n';
 
@@ -18,10 +24,8 @@ function boardText(page) {
 for (const [name, viewport] of [['desktop', { width: 1280, height: 800 }],
     ['phone', { width: 390, height: 844 }]]) {
     test(`review summary and best line (${name})`, { timeout: 120000 }, async () => {
-        const server = await startServer(tempDir());
-        const browser = await launch();
+        const page = await newPage(browser, viewport);
         try {
-            const page = await newPage(browser, viewport);
             await page.goto(server.url);
             await newGame(page, { mode: 'analysis', pgn: PGN });
             await reviewAndWait(page, 7);
@@ -69,8 +73,35 @@ for (const [name, viewport] of [['desktop', { width: 1280, height: 800 }],
             assert.ok(game.tree.nodes.some((n) => n.san === blunder.best_line[k]));
             assert.deepEqual(page.errors, []);
         } finally {
-            await browser.close();
-            await server.stop();
+            await page.close();
         }
     });
 }
+
+// Clocks of an imported game ([%clk] with TimeControl 180+2): the time of each move is the
+// drop of its side's clock plus the increment.
+const CLOCK_PGN = '[Event "t"]\n[TimeControl "180+2"]\n\n1. e4 {[%clk 0:02:58]} ' +
+    'e5 {[%clk 0:02:59]} 2. Qh5 {[%clk 0:02:50]} Nc6 {[%clk 0:02:55]} 3. Bc4 {[%clk 0:02:45]} ' +
+    'Nf6 {[%clk 0:02:40]} 4. Qxf7# {[%clk 0:02:44]} 1-0\n';
+
+test('move-time chart of a game with clocks', { timeout: 120000 }, async () => {
+    const page = await newPage(browser);
+    try {
+        await page.goto(server.url);
+        await newGame(page, { mode: 'analysis', pgn: CLOCK_PGN });
+        await reviewAndWait(page, 7);
+        const ms = (side) => page.$$eval(`#review-times [data-side="${side}"] rect`,
+            (els) => els.map((e) => Number(e.getAttribute('data-ms'))));
+        assert.deepEqual(await ms('white'), [4000, 10000, 7000, 3000]);
+        assert.deepEqual(await ms('black'), [3000, 6000, 17000]);
+        assert.match(await page.textContent('#review-times'), /longest 17\.0s/);
+        await page.locator('#review-times').screenshot({ path: '/tmp/review-times.png' });
+        await page.locator('#review-times [data-side="black"] rect').nth(2)
+            .dispatchEvent('click');
+        await page.waitForFunction(() => /Showing move 6 of 7/.test(
+            document.getElementById('status').textContent));
+        assert.deepEqual(page.errors, []);
+    } finally {
+        await page.close();
+    }
+});

@@ -13,8 +13,8 @@ import { levelLabel } from '../lib/settings.js';
 import { renderMoves } from './movelist.js';
 import { renderThinking, renderLines, renderKnowledge, renderEvalBar } from './engine.js';
 import { knowledgeFor, bookMoveInfo } from '../lib/knowledge.js';
-import { renderGraph, reviewNote, reviewParts, renderSummary, renderBestLine }
-    from './review.js';
+import { renderGraph, reviewNote, reviewParts, renderSummary, renderBestLine,
+    renderMoveTimes } from './review.js';
 import { bestArrowMove } from '../lib/review.js';
 import { taggedPlayer } from './tags.js';
 
@@ -359,6 +359,7 @@ function renderReview(ply, jump) {
     $('review-note').textContent = onMainLine() ? reviewNote(g.review, g, ply) : '';
     const parts = reviewParts(box);
     renderSummary(parts.summary, g.review);
+    renderMoveTimes(parts.times, g, plyInfo(g.start_fen, 0).turn, jump);
     // The best line is played from the position before the move, as a variation (the server
     // goes to a move that is there already).
     renderBestLine(parts.line, onMainLine() ? g.review : null, ply, plyInfo(g.start_fen, 0),

@@ -4,6 +4,7 @@
 
 import { graphPoints, linePath, areaPath, plyAtX, yTicks, xTicks } from '../lib/graph.js';
 import { summaryRows, bestLine, numberedLine } from '../lib/review.js';
+import { moveTimes, timeBars, formatSeconds } from '../lib/movetimes.js';
 import { h } from '../dom.js';
 
 const W = 600;
@@ -78,12 +79,17 @@ export function reviewParts(box) {
         summary = h('div', { id: 'review-summary', class: 'review-summary' });
         box.querySelector('.graph-caption').before(summary);
     }
+    let times = box.querySelector('#review-times');
+    if (!times) {
+        times = h('div', { id: 'review-times', class: 'review-times' });
+        box.querySelector('.graph-box').after(times);
+    }
     let line = box.querySelector('#review-line');
     if (!line) {
         line = h('div', { id: 'review-line', class: 'review-line' });
         box.querySelector('#review-note').after(line);
     }
-    return { summary, line };
+    return { summary, line, times };
 }
 
 // Fills `el` with the players' table of a finished review: accuracy %, average centipawn loss
@@ -124,4 +130,41 @@ export function renderBestLine(el, review, ply, start, onPick) {
             type: 'button', class: 'review-line-move', dataset: { index: String(t.index) },
             title: 'Show this position as a variation',
             onclick: () => onPick(line.uci.slice(0, t.index + 1)) }, t.text)));
+}
+
+const TW = 600;
+const TH = 40;
+
+// Fills `el` with the move-time chart when the game has clock data: per player a small bar
+// chart of the time each move took (one scale for both), a bar's title its move and time;
+// clicking a bar calls onJump(ply). Empty for a game without times.
+export function renderMoveTimes(el, game, firstSide, onJump) {
+    const times = moveTimes(game, firstSide);
+    if (times.length === 0) {
+        el.replaceChildren();
+        return;
+    }
+    const most = Math.max(...times.map((t) => t.ms));
+    const charts = ['white', 'black'].map((side) => {
+        const mine = times.filter((t) => t.side === side);
+        const count = (game.moves || []).filter((_, i) =>
+            ((i % 2 === 0) === (firstSide === 'white')) === (side === 'white')).length;
+        const chart = svg('svg', { class: 'times', viewBox: `0 0 ${TW} ${TH}`,
+            preserveAspectRatio: 'none', role: 'img',
+            'aria-label': `${side === 'white' ? 'White' : 'Black'}'s time per move` });
+        for (const b of timeBars(mine, count, most, TW, TH)) {
+            const move = game.moves[b.ply - 1];
+            const bar = svg('rect', { class: `bar-${side}`, x: b.x, y: b.y, width: b.w,
+                height: b.h, 'data-ply': b.ply, 'data-ms': b.ms });
+            const title = svg('title', {});
+            title.textContent = `${move ? move.san : ''}: ${formatSeconds(b.ms)}`;
+            bar.append(title);
+            bar.addEventListener('click', () => onJump(b.ply));
+            chart.append(bar);
+        }
+        return h('div', { class: 'times-row', dataset: { side } },
+            h('span', { class: 'times-name' }, side === 'white' ? 'White' : 'Black'), chart);
+    });
+    el.replaceChildren(h('p', { class: 'graph-caption' },
+        `Time per move (longest ${formatSeconds(most)})`), ...charts);
 }

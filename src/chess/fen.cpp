@@ -2,6 +2,7 @@
 #include <cctype>
 #include <string>
 
+#include "chess/notation.h"
 #include "chess/position.h"
 #include "core/strings.h"
 
@@ -13,8 +14,6 @@ constexpr std::string_view kPieceChars = "PNBRQKpnbrqk";
 const char* const kColorNames[2] = {"White", "Black"};
 // Counters far beyond any real game, so that a position played on from a FEN still reads back.
 constexpr int kMaxCounter = 1000000000;
-
-std::string square_name(Square s) { return {char('a' + file_of(s)), char('1' + rank_of(s))}; }
 
 core::Error fen_error(std::string_view field, const std::string& what) {
     return core::error("FEN " + std::string(field) + ": " + what);

@@ -52,6 +52,24 @@ inline std::string clip(std::string_view s, std::size_t max = 60) {
     return std::string(s.substr(0, cut)) + "...";
 }
 
+// True when a and b are equal but for the case of ASCII letters.
+inline bool equal_nocase(std::string_view a, std::string_view b) {
+    if (a.size() != b.size()) return false;
+    for (std::size_t i = 0; i < a.size(); ++i) {
+        const auto x = static_cast<unsigned char>(a[i]), y = static_cast<unsigned char>(b[i]);
+        if ((x >= 'A' && x <= 'Z' ? x + 32 : x) != (y >= 'A' && y <= 'Z' ? y + 32 : y))
+            return false;
+    }
+    return true;
+}
+
+// s with its ASCII letters in lower case.
+inline std::string to_lower(std::string s) {
+    for (auto& c : s)
+        if (c >= 'A' && c <= 'Z') c = char(c + 32);
+    return s;
+}
+
 // True when s starts with prefix.
 inline bool starts_with(std::string_view s, std::string_view prefix) {
     return s.substr(0, prefix.size()) == prefix;

@@ -285,4 +285,12 @@ bool Process::quit_or_kill(std::string_view quit_line, std::chrono::milliseconds
     return exited;
 }
 
+std::chrono::milliseconds left_until(std::chrono::steady_clock::time_point deadline) {
+    using std::chrono::milliseconds;
+    const auto left = std::chrono::ceil<milliseconds>(deadline - std::chrono::steady_clock::now());
+    return std::max(left, milliseconds(0));
+}
+
+std::string ms_text(std::chrono::milliseconds ms) { return std::to_string(ms.count()) + " ms"; }
+
 }  // namespace kibitz::match

@@ -87,4 +87,9 @@ private:
 // Splits command at runs of blanks (space, tab); no quoting, no shell syntax.
 std::vector<std::string> split_command(std::string_view command);
 
+// The time from now until deadline, never negative (what an engine still has to answer).
+std::chrono::milliseconds left_until(std::chrono::steady_clock::time_point deadline);
+// "250 ms": a duration in the texts of errors about an engine's answers.
+std::string ms_text(std::chrono::milliseconds ms);
+
 }  // namespace kibitz::match

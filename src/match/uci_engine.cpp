@@ -16,13 +16,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
-bool equal_nocase(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
-}
-
 // Words [from, to) joined by single blanks.
 std::string join(const std::vector<std::string_view>& words, std::size_t from, std::size_t to) {
     std::string out;
@@ -38,13 +31,6 @@ std::string_view first_word(std::string_view line) {
     const auto words = core::split_words(line);
     return words.empty() ? std::string_view{} : words[0];
 }
-
-milliseconds left_until(Clock::time_point deadline) {
-    const auto left = std::chrono::ceil<milliseconds>(deadline - Clock::now());
-    return std::max(left, milliseconds(0));
-}
-
-std::string ms_text(milliseconds ms) { return std::to_string(ms.count()) + " ms"; }
 
 }  // namespace
 
@@ -173,7 +159,7 @@ Status UciEngine::start(const std::vector<std::string>& argv, milliseconds timeo
 
 bool UciEngine::has_option(std::string_view name) const {
     return std::any_of(options_.begin(), options_.end(),
-                       [&](const UciOption& o) { return equal_nocase(o.name, name); });
+                       [&](const UciOption& o) { return core::equal_nocase(o.name, name); });
 }
 
 Status UciEngine::set_option(std::string_view name, std::string_view value) {

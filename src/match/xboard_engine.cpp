@@ -27,13 +27,6 @@ constexpr std::string_view kOptionTypes[] = {"button", "save",  "reset",  "check
 constexpr std::string_view kHarmlessFlags[] = {"playother", "draw", "sigint", "sigterm", "analyze",
                                                "colors",    "ics",  "name",   "pause",   "debug"};
 
-bool equal_nocase(std::string_view a, std::string_view b) {
-    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) ==
-                      std::tolower(static_cast<unsigned char>(y));
-           });
-}
-
 bool all_digits(std::string_view s) {
     return !s.empty() &&
            std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
@@ -50,13 +43,6 @@ std::string join_words(const std::vector<std::string_view>& words, std::size_t f
     }
     return out;
 }
-
-milliseconds left_until(Clock::time_point deadline) {
-    const auto left = std::chrono::ceil<milliseconds>(deadline - Clock::now());
-    return std::max(left, milliseconds(0));
-}
-
-std::string ms_text(milliseconds ms) { return std::to_string(ms.count()) + " ms"; }
 
 // Centiseconds for `time` and `otim`, rounded down but never 0 (some engines divide by it).
 std::string centiseconds(std::int64_t ms) {
@@ -398,7 +384,7 @@ Status XboardEngine::launch() {
 Status XboardEngine::set_option(std::string_view name, std::string_view value) {
     const auto& list = features_.options;
     const auto option = std::find_if(list.begin(), list.end(), [&](const XboardOption& o) {
-        return equal_nocase(o.name, name);
+        return core::equal_nocase(o.name, name);
     });
     std::string line;
     if (option != list.end()) {
@@ -407,8 +393,8 @@ Status XboardEngine::set_option(std::string_view name, std::string_view value) {
             line += value == "true" ? "=1" : "=0";
         else if (option->type != "button" && option->type != "save" && option->type != "reset")
             line += "=" + std::string(value);
-    } else if (equal_nocase(name, "memory") || equal_nocase(name, "cores")) {
-        const bool memory = equal_nocase(name, "memory");
+    } else if (core::equal_nocase(name, "memory") || core::equal_nocase(name, "cores")) {
+        const bool memory = core::equal_nocase(name, "memory");
         if (!(memory ? features_.memory : features_.smp))
             return core::error("engine '" + name_ + "' has no option '" + std::string(name) +
                                "' (it did not send feature " + (memory ? "memory=1)" : "smp=1)"));

@@ -54,16 +54,8 @@ constexpr const char* kCommands[] = {
     "kibitz-setup_board",
 };
 
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-std::string color_name(Color c) { return c == othello::kBlack ? "black" : "white"; }
-
 core::Result<Color> parse_color(std::string_view text) {
-    const std::string c = lower(text);
+    const std::string c = core::to_lower(std::string(text));
     if (c == "b" || c == "black") return othello::kBlack;
     if (c == "w" || c == "white") return othello::kWhite;
     return core::error("syntax error: invalid color '" + std::string(text) + "' (black or white)");
@@ -71,7 +63,7 @@ core::Result<Color> parse_color(std::string_view text) {
 
 // A vertex: a square A1-H8 in either case, or pass; nullopt for anything else.
 std::optional<Move> parse_vertex(std::string_view text) {
-    if (lower(text) == "pass") return Move::pass();
+    if (core::to_lower(std::string(text)) == "pass") return Move::pass();
     const int sq = othello::parse_square(text);
     if (sq < 0) return std::nullopt;
     return Move::at(sq);

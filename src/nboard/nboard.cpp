@@ -46,8 +46,6 @@ namespace {
 // NBoard's and GGF's name of a move: "F5", or "PA" for the pass.
 std::string ggf_name(Move m) { return m.is_pass() ? "PA" : othello::move_name(m); }
 
-std::string color_name(Color c) { return c == othello::kBlack ? "black" : "white"; }
-
 bool is_pass_text(std::string_view text) {
     std::string lower(text);
     for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));

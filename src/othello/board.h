@@ -15,6 +15,8 @@ namespace kibitz::othello {
 
 enum Color : std::uint8_t { kBlack = 0, kWhite = 1 };
 constexpr Color operator~(Color c) { return Color(c ^ 1); }
+// "black" or "white", as the protocols and the server write a colour.
+inline std::string color_name(Color c) { return c == kBlack ? "black" : "white"; }
 
 // A move: a square 0-63, the pass, or none. raw() fits the transposition table's 16 bits and
 // is 0 only for none.

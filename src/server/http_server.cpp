@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 
+#include "core/strings.h"
 #include "server/api.h"
 #include "server/http_connection.h"
 #include "server/utf8.h"
@@ -76,11 +77,6 @@ bool valid_port(std::string_view p) {
            std::all_of(p.begin(), p.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-std::string lower(std::string s) {
-    for (auto& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
 struct Refusal {
     int status;
     std::string message;
@@ -104,7 +100,7 @@ std::optional<Refusal> head_refusal(std::string_view head) {
         if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
         const std::size_t colon = line.find(':');
         if (colon == std::string_view::npos) continue;
-        const std::string name = lower(std::string(line.substr(0, colon)));
+        const std::string name = core::to_lower(std::string(line.substr(0, colon)));
         std::string_view value = line.substr(colon + 1);
         while (!value.empty() && (value.front() == ' ' || value.front() == '\t'))
             value.remove_prefix(1);
@@ -144,13 +140,13 @@ std::optional<Refusal> refusal(const httplib::Request& req, const std::vector<st
     if (!origin.empty() && origin != "http://" + host)
         return Refusal{421, "Origin '" + origin + "' is not this server (http://" + host + ")"};
     const std::string encoding = req.get_header_value("Content-Encoding");
-    if (!encoding.empty() && lower(encoding) != "identity")
+    if (!encoding.empty() && core::to_lower(encoding) != "identity")
         return Refusal{
             415, "request bodies must not be compressed (Content-Encoding: " + encoding + ")"};
     const std::string framing = req.get_header_value("Transfer-Encoding");
     // Chunked request bodies are refused: httplib's reader accepts a chunk longer than its
     // stated size, and no browser sends a chunked request.
-    if (!framing.empty() && lower(framing) == "chunked")
+    if (!framing.empty() && core::to_lower(framing) == "chunked")
         return Refusal{411,
                        "a request body must come with a Content-Length (chunked request "
                        "bodies are not read)"};
@@ -230,7 +226,7 @@ bool host_allowed(const std::string& host_header, const std::vector<std::string>
         if (!valid_port(std::string_view(host).substr(colon + 1))) return false;
         host.resize(colon);
     }
-    host = lower(host);
+    host = core::to_lower(host);
     if (host.empty()) return false;
     in_addr v4{};
     if (host == "localhost" || inet_pton(AF_INET, host.c_str(), &v4) == 1) return true;

@@ -5,6 +5,7 @@
 #include <bit>
 #include <cctype>
 
+#include "core/strings.h"
 #include "server/store.h"
 
 namespace kibitz::server {
@@ -32,18 +33,13 @@ constexpr OthelloLevel kLevels[kOthelloLevels] = {
     {6, "Expert", 60, 5000, Eval::kPatterns, 20},  // as deep as its time allows
 };
 
-std::string lower(std::string s) {
-    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-}
-
 // Centi-discs as discs: 235 -> 2.35.
 Json discs_json(int score) { return score / 100.0; }
 
 // The squares of a bitboard by name, A1 first.
 Json squares_json(othello::Bitboard b) {
     Json out = Json::array();
-    for (; b; b &= b - 1) out.push_back(lower(othello::square_name(std::countr_zero(b))));
+    for (; b; b &= b - 1) out.push_back(core::to_lower(othello::square_name(std::countr_zero(b))));
     return out;
 }
 
@@ -76,7 +72,7 @@ std::string snippet(const std::string& text, std::size_t i) {
 std::string legal_list(const Board& b) {
     std::string s;
     for (othello::Bitboard m = b.legal(); m; m &= m - 1)
-        s += (s.empty() ? "" : ", ") + lower(othello::square_name(std::countr_zero(m)));
+        s += (s.empty() ? "" : ", ") + core::to_lower(othello::square_name(std::countr_zero(m)));
     return s;
 }
 
@@ -104,11 +100,9 @@ Json search_info_json(const OthelloSearchInfo& s) {
             {"nodes", s.nodes}, {"time", s.time_ms}};
 }
 
-std::string_view othello_color_name(Color c) { return c == kBlack ? "black" : "white"; }
-
 std::string othello_move_text(Move m) {
     if (m.is_pass()) return "pass";
-    return m.is_square() ? lower(othello::square_name(m.square())) : "none";
+    return m.is_square() ? core::to_lower(othello::square_name(m.square())) : "none";
 }
 
 core::Result<OthelloText> parse_othello_text(std::string_view text,
@@ -193,7 +187,7 @@ core::Result<OthelloText> parse_othello_text(std::string_view text,
             b.make(Move::pass());
             out.moves.push_back(Move::pass());
         }
-        const std::string who(othello_color_name(b.side_to_move()));
+        const std::string who(othello::color_name(b.side_to_move()));
         if (m.is_pass() && !b.must_pass())
             return core::error(where + ": " + who + " cannot pass, having the legal moves " +
                                legal_list(b));
@@ -272,7 +266,7 @@ Json OthelloGame::to_json(bool thinking, const std::optional<OthelloSearchInfo>&
     for (const OthelloMove& m : moves_) {
         b.make(m.move);
         Json j = {{"move", othello_move_text(m.move)},
-                  {"color", othello_color_name(m.color)},
+                  {"color", othello::color_name(m.color)},
                   {"flipped", squares_json(m.flipped)},
                   {"board", b.to_text()},
                   {"discs", {{"black", b.disc_count(kBlack)}, {"white", b.disc_count(kWhite)}}},
@@ -307,7 +301,7 @@ Json OthelloGame::to_json(bool thinking, const std::optional<OthelloSearchInfo>&
         {"mode", mode == OthelloMode::kEngine ? "engine" : "humans"},
         {"created", created},
         {"updated", updated},
-        {"settings", {{"color", othello_color_name(settings.human)}, {"level", settings.level}}},
+        {"settings", {{"color", othello::color_name(settings.human)}, {"level", settings.level}}},
         {"seats",
          {{"black", engine_plays(kBlack) ? "engine" : "human"},
           {"white", engine_plays(kWhite) ? "engine" : "human"}}},
@@ -315,7 +309,7 @@ Json OthelloGame::to_json(bool thinking, const std::optional<OthelloSearchInfo>&
         {"start", start_.to_text()},
         {"moves", std::move(moves)},
         {"board", board_.to_text()},
-        {"turn", over() ? Json(nullptr) : Json(othello_color_name(turn()))},
+        {"turn", over() ? Json(nullptr) : Json(othello::color_name(turn()))},
         {"legal", std::move(legal)},
         {"must_pass", board_.must_pass()},
         {"discs", {{"black", board_.disc_count(kBlack)}, {"white", board_.disc_count(kWhite)}}},
@@ -363,7 +357,7 @@ OthelloRow OthelloGame::to_row() const {
     r.id = id;
     r.mode = mode == OthelloMode::kEngine ? "engine" : "humans";
     r.settings =
-        Json{{"color", othello_color_name(settings.human)}, {"level", settings.level}}.dump();
+        Json{{"color", othello::color_name(settings.human)}, {"level", settings.level}}.dump();
     r.start = start_.to_text();
     Json moves = Json::array();
     for (const OthelloMove& m : moves_) {

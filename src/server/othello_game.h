@@ -63,8 +63,6 @@ struct OthelloMove {
     std::optional<OthelloSearchInfo> search;  // the engine's moves
 };
 
-// "black" / "white".
-std::string_view othello_color_name(othello::Color c);
 // "f5", or "pass".
 std::string othello_move_text(othello::Move m);
 

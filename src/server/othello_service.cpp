@@ -228,7 +228,7 @@ Reply OthelloService::create(const Json& body) {
     Reply r = commit(e, 201);
     const Color seat = e.game.settings.human;
     r.body = {{"game", std::move(r.body)},
-              {"seat", e.game.mode == OthelloMode::kHumans ? "both" : othello_color_name(seat)},
+              {"seat", e.game.mode == OthelloMode::kHumans ? "both" : othello::color_name(seat)},
               {"token", e.game.token[seat]}};
     return r;
 }
@@ -258,7 +258,7 @@ Reply OthelloService::move(const std::string& id, const std::string& token, cons
     const int seats = seats_of(token, g.token);
     if (!seats) return error_reply(403, kNotYourSeat);
     if (g.over()) return error_reply(409, "The game is already over: " + g.result_text() + ".");
-    const std::string side(othello_color_name(g.turn()));
+    const std::string side(othello::color_name(g.turn()));
     std::string player = side;
     if (!player.empty()) player[0] = char(player[0] - 'a' + 'A');
     if (!holds(seats, g.turn()))

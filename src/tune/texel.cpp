@@ -74,7 +74,7 @@ eval::Weights to_weights(const std::vector<double>& p) {
 }
 
 // The checkpoint: everything Adam needs to go on, and a fingerprint of the data.
-struct State {
+struct TexelState {
     std::uint64_t positions = 0;
     double k = 0;
     int epoch = 0;
@@ -84,7 +84,7 @@ struct State {
 
 constexpr char kStateMagic[8] = {'K', 'Z', 'T', 'X', 'L', '0', '0', '1'};
 
-core::Status save_state(const std::string& path, const State& s) {
+core::Status save_state(const std::string& path, const TexelState& s) {
     // Atomic: an interrupted save leaves the previous checkpoint whole.
     std::string bytes;
     {
@@ -106,10 +106,10 @@ core::Status save_state(const std::string& path, const State& s) {
     return core::write_file(path, bytes);
 }
 
-core::Result<State> load_state(const std::string& path) {
+core::Result<TexelState> load_state(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) return core::error("cannot open '" + path + "'");
-    State s;
+    TexelState s;
     char magic[8];
     std::uint64_t n_params = 0, n_curve = 0;
     const auto get = [&](void* p, std::size_t n) {
@@ -144,7 +144,7 @@ std::string fixed(double v, int digits) {
     return buf;
 }
 
-core::Status write_outputs(const TexelOptions& o, const State& s, const TexelReport* report) {
+core::Status write_outputs(const TexelOptions& o, const TexelState& s, const TexelReport* report) {
     const eval::Weights w = to_weights(s.params);
     if (auto st = eval::save_weights(o.out + "/weights.json", w); !st) return st;
     std::string csv = "epoch,train_mse,validation_mse\n";
@@ -344,7 +344,7 @@ core::Result<TexelReport> run_texel(const TexelOptions& o, std::ostream& log,
     const std::size_t n = data->positions.size();
     log << "texel: " << n << " positions, " << data->features.size() << " feature counts\n";
 
-    State s;
+    TexelState s;
     if (o.resume && std::filesystem::exists(state_path)) {
         auto loaded = load_state(state_path);
         if (!loaded) return core::error(loaded.error());

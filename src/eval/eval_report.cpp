@@ -1,5 +1,5 @@
-// The term-by-term evaluation table of the UCI "eval" command, built from a SideTrace: each
-// weight belongs to one term group by the prefix of its name.
+// The evaluation split into term groups, and the term-by-term table of the UCI "eval" command,
+// both built from a SideTrace: each weight belongs to one term group by the prefix of its name.
 #include <array>
 #include <cstdio>
 #include <string>
@@ -13,18 +13,26 @@ namespace kibitz::eval {
 namespace {
 
 struct Group {
+    std::string_view key;
     std::string_view title;
     std::array<std::string_view, 2> prefixes;
 };
 
 constexpr Group kGroups[] = {
-    {"Material", {"material.", ""}},      {"Piece squares", {"pst.", ""}},
-    {"Mobility", {"mobility.", ""}},      {"Threats", {"threat.", ""}},
-    {"Protection", {"protection.", ""}},  {"Passed pawns", {"passed.", ""}},
-    {"Pawn structure", {"pawn.", ""}},    {"Key squares", {"key.", ""}},
-    {"King safety", {"king.", ""}},       {"Castling", {"castle.", ""}},
-    {"Bishop pair", {"bishop.pair", ""}}, {"Rooks/queens on files", {"rook.", "queen."}},
-    {"Outposts", {"outpost.", ""}},       {"Tempo", {"tempo", ""}},
+    {"material", "Material", {"material.", ""}},
+    {"piece_squares", "Piece squares", {"pst.", ""}},
+    {"mobility", "Mobility", {"mobility.", ""}},
+    {"threats", "Threats", {"threat.", ""}},
+    {"protection", "Protection", {"protection.", ""}},
+    {"passed_pawns", "Passed pawns", {"passed.", ""}},
+    {"pawn_structure", "Pawn structure", {"pawn.", ""}},
+    {"key_squares", "Key squares", {"key.", ""}},
+    {"king_safety", "King safety", {"king.", ""}},
+    {"castling", "Castling", {"castle.", ""}},
+    {"bishop_pair", "Bishop pair", {"bishop.pair", ""}},
+    {"files", "Rooks/queens on files", {"rook.", "queen."}},
+    {"outposts", "Outposts", {"outpost.", ""}},
+    {"tempo", "Tempo", {"tempo", ""}},
 };
 constexpr int kGroupCount = int(std::size(kGroups));
 
@@ -52,23 +60,35 @@ std::string format(const char* fmt, auto... args) {
 
 }  // namespace
 
-std::string eval_report(const chess::Position& pos, const Weights& w) {
+int EvalTerms::value(const Term& t, chess::Color c) const {
+    const int blended = (t.side[c].mg * phase + t.side[c].eg * (kPhaseMax - phase)) / kPhaseMax;
+    return blended * scale / kScaleNormal;
+}
+
+EvalTerms eval_terms(const chess::Position& pos, const Weights& w) {
     SideTrace trace;
-    const Score score = evaluate(pos, w, trace);
-    // sums[group][colour] = {mg, eg}
-    std::vector<std::array<Pair, 2>> sums(kGroupCount);
-    std::array<Pair, 2> total{};
+    EvalTerms out;
+    out.score = evaluate(pos, w, trace);
+    out.phase = trace.phase;
+    out.scale = trace.scale;
+    out.side_to_move = pos.side_to_move();
+    for (const Group& g : kGroups) out.terms.push_back({g.key, g.title, {}});
     const auto& groups = group_of();
     for (int i = 0; i < kParamCount; ++i)
         for (int c = 0; c < 2; ++c) {
             const int n = trace.counts[c][i];
             if (!n || groups[i] < 0) continue;
             const Pair& p = param_at(w, i);
-            Pair& g = sums[groups[i]][c];
+            Pair& g = out.terms[groups[i]].side[c];
             g.mg += n * p.mg, g.eg += n * p.eg;
-            total[c].mg += n * p.mg, total[c].eg += n * p.eg;
+            out.total[c].mg += n * p.mg, out.total[c].eg += n * p.eg;
         }
+    return out;
+}
 
+std::string eval_report(const chess::Position& pos, const Weights& w) {
+    const EvalTerms terms = eval_terms(pos, w);
+    const Score score = terms.score;
     const char* rule = "----------------------+---------------+---------------+---------------\n";
     std::string out;
     out += "Term                  |     White     |     Black     |     Total\n";
@@ -79,13 +99,13 @@ std::string eval_report(const chess::Position& pos, const Weights& w) {
             format("%-21.*s | %5d  %5d  | %5d  %5d  | %5d  %5d\n", int(title.size()), title.data(),
                    s[0].mg, s[0].eg, s[1].mg, s[1].eg, s[0].mg - s[1].mg, s[0].eg - s[1].eg);
     };
-    for (int g = 0; g < kGroupCount; ++g) row(kGroups[g].title, sums[g]);
+    for (const EvalTerms::Term& t : terms.terms) row(t.title, t.side);
     out += rule;
-    row("Sum", total);
+    row("Sum", terms.total);
     out += "\n";
     out +=
-        format("Phase: %d/%d (%d = middlegame, 0 = endgame)\n", trace.phase, kPhaseMax, kPhaseMax);
-    out += format("Scale: %d/%d\n", trace.scale, kScaleNormal);
+        format("Phase: %d/%d (%d = middlegame, 0 = endgame)\n", terms.phase, kPhaseMax, kPhaseMax);
+    out += format("Scale: %d/%d\n", terms.scale, kScaleNormal);
     const Score white = pos.side_to_move() == chess::kWhite ? score : -score;
     out += format("Final evaluation: %+d cp (White's view), %+d cp (side to move, %s)\n", white,
                   score, pos.side_to_move() == chess::kWhite ? "White" : "Black");

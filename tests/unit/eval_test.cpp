@@ -210,6 +210,29 @@ TEST(ChessEval, ReportAddsUp) {
     EXPECT_NE(report.find(final_line), std::string::npos) << final_line << "\n" << report;
 }
 
+TEST(ChessEval, TermsAddUpToTheScoreAndNameEachGroup) {
+    for (const char* fen : {"r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4",
+                            "8/5pk1/6p1/3P4/8/6P1/5PK1/8 w - - 0 1",
+                            "2r3k1/1q3ppp/8/3n4/8/2N5/1Q3PPP/2R3K1 w - - 0 1"}) {
+        const Position pos = from_fen(fen);
+        const EvalTerms terms = eval_terms(pos, default_weights());
+        EXPECT_EQ(terms.score, evaluate(pos)) << fen;
+        ASSERT_EQ(terms.terms.size(), 14u);
+        EXPECT_EQ(terms.terms.front().key, "material");
+        EXPECT_EQ(terms.terms[8].key, "king_safety");
+        int sum = 0;
+        for (const auto& t : terms.terms) sum += terms.net(t);
+        const int white = pos.side_to_move() == chess::kWhite ? terms.score : -terms.score;
+        // Each group's blend rounds on its own: at most one centipawn each.
+        EXPECT_NEAR(sum, white, 14) << fen;
+    }
+    // The pawn ending: White's passed d-pawn is its term, positive for White only.
+    const EvalTerms pawns =
+        eval_terms(from_fen("8/5pk1/6p1/3P4/8/6P1/5PK1/8 w - - 0 1"), default_weights());
+    EXPECT_GT(pawns.value(pawns.terms[5], chess::kWhite), 0);
+    EXPECT_EQ(pawns.value(pawns.terms[5], chess::kBlack), 0);
+}
+
 // Evaluations per second of f over positions, by wall clock and by this process's CPU time
 // (the CPU figure is the one to compare on a loaded machine).
 template <class F>

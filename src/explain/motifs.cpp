@@ -75,7 +75,7 @@ struct Board {
 
 std::string square(Square s) { return chess::square_name(s); }
 
-// --- 1. Fork: a move attacks two targets, each worth more than the forking piece or hanging
+// --- 1. Fork: a move attacks two targets, each worth more than the forking piece, or hanging
 //        and not able to take it; the piece itself stands safe. Not the last move of the tactic.
 std::optional<Motif> fork(const Board& b) {
     const auto moves = b.attacker_moves();
@@ -92,8 +92,10 @@ std::optional<Motif> fork(const Board& b) {
         while (targets) {
             const Square t = Square(core::pop_lsb(targets));
             if (chess::type_of(after.piece_on(t)) == chess::kPawn) continue;
-            if ((value_on(after, t) > kValue[mover] || is_hanging(after, t)) &&
-                !(hitting_back & chess::square_bb(t)))
+            // A bigger piece is a target even when it attacks the forker (taking it would
+            // cost more than it wins, or it is the king); a hanging one only when it cannot.
+            if (value_on(after, t) > kValue[mover] ||
+                (is_hanging(after, t) && !(hitting_back & chess::square_bb(t))))
                 found.push_back(t);
         }
         if (found.size() < 2) continue;

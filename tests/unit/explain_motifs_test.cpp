@@ -63,6 +63,16 @@ TEST(ExplainMotifs, ForkAllowedByTheDefendersMove) {
     EXPECT_EQ(fork->ply, 1);
 }
 
+TEST(ExplainMotifs, ForkOfABiggerPieceThatAttacksTheForker) {
+    // The queen on f6 sees the pawn on e5 but cannot take it for free (d4 defends it): the
+    // queen and the knight are both forked, as the Lichess tagger counts bigger targets.
+    const auto motifs =
+        motifs_of("6k1/6pp/3n1q2/8/3PP3/8/6PP/6K1 w - - 0 1", {"e4e5", "f6f5", "e5d6"}, 0);
+    const Motif* fork = find(motifs, "fork");
+    ASSERT_NE(fork, nullptr) << testing::PrintToString(names(motifs));
+    EXPECT_EQ(fork->detail, "forking the knight on d6 and the queen on f6");
+}
+
 TEST(ExplainMotifs, NoForkWhenTheForkingPieceCanBeTaken) {
     // Without the b6 pawn the king simply takes the knight on c7.
     const auto motifs = motifs_of("r3k3/8/8/3N4/8/8/8/4K3 w - - 0 1", {"d5c7", "e8d7"}, 0);

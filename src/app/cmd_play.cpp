@@ -54,6 +54,7 @@ struct PlayOptions {
     std::string tables;  // "" with tables_given false: the default tables, if any
     bool tables_given = false;
     std::string gaviota;
+    std::string puzzles;                // "": the bundled data/puzzles/puzzles.csv
     kibitz::server::HttpLimits limits;  // the per-client limits can be set (docs/api.md)
 };
 
@@ -103,8 +104,11 @@ int run_play(const PlayOptions& o) {
     so.book = book_file(o);
     so.tables = tables_dir(o);
     so.gaviota = o.gaviota;
+    so.puzzles = o.puzzles.empty() ? source_dir("data") + "/puzzles/puzzles.csv" : o.puzzles;
     Service service(std::move(*store), so);
     for (const auto& p : service.load_problems()) std::cerr << "kibitz play: " << p << '\n';
+    if (!service.puzzles().problem().empty())
+        std::cerr << "kibitz play: puzzles: " << service.puzzles().problem() << '\n';
 
     HttpOptions ho;
     ho.host = o.host;
@@ -131,6 +135,8 @@ int run_play(const PlayOptions& o) {
     if (info["book"].is_object())
         std::cout << "  opening book: " << info["book"]["file"].get<std::string>() << " ("
                   << info["book"]["entries"] << " entries)\n";
+    if (service.puzzles().size() > 0)
+        std::cout << "  puzzles: " << service.puzzles().size() << " from " << so.puzzles << "\n";
     if (const Json& tb = info["tablebases"]; tb["max_men"] > 0)
         std::cout << "  endgame tables: up to " << tb["max_men"] << " men\n";
     if (o.host == "0.0.0.0")
@@ -174,6 +180,9 @@ void register_play(CLI::App& app) {
     cmd->add_option("--gaviota", options->gaviota,
                     "Gaviota endgame tables: folders separated by ';' (e.g. "
                     "/usr/share/gaviotatb/gtb4)");
+    cmd->add_option("--puzzles", options->puzzles,
+                    "Puzzle CSV of the puzzle mode, with the columns PuzzleId, FEN, Moves, "
+                    "Rating and Themes (default: the source's data/puzzles/puzzles.csv)");
     kibitz::server::HttpLimits& limits = options->limits;
     cmd->add_option("--max-streams-per-client", limits.max_streams_per_client,
                     "Event streams one address may hold open (default " +

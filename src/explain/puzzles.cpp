@@ -25,33 +25,28 @@ std::string join(const std::vector<std::string>& list, char sep) {
     return out;
 }
 
-std::vector<std::string_view> split(std::string_view s, char sep) {
+}  // namespace
+
+std::vector<std::string_view> csv_fields(std::string_view row) {
     std::vector<std::string_view> out;
     std::size_t start = 0;
-    for (std::size_t i = 0; i <= s.size(); ++i)
-        if (i == s.size() || s[i] == sep) {
-            out.push_back(s.substr(start, i - start));
+    for (std::size_t i = 0; i <= row.size(); ++i)
+        if (i == row.size() || row[i] == ',') {
+            out.push_back(row.substr(start, i - start));
             start = i + 1;
         }
     return out;
 }
 
-}  // namespace
-
-core::Result<Puzzle> parse_puzzle(std::string_view row) {
-    const auto fields = split(core::trim(row), ',');
-    if (fields.size() < 8)
-        return core::error(
-            "expected at least 8 comma-separated fields (PuzzleId,FEN,Moves,…,"
-            "Themes), found " +
-            std::to_string(fields.size()));
+core::Result<Puzzle> make_puzzle(std::string_view id, std::string_view fen, std::string_view moves,
+                                 std::string_view themes) {
     Puzzle p;
-    p.id = std::string(fields[0]);
-    auto pos = chess::Position::from_fen(fields[1]);
+    p.id = std::string(id);
+    auto pos = chess::Position::from_fen(fen);
     if (!pos) return core::error("puzzle " + p.id + ": FEN: " + pos.error());
     p.position = *pos;
     chess::Position at = p.position;
-    for (const auto word : core::split_words(fields[2])) {
+    for (const auto word : core::split_words(moves)) {
         auto m = chess::move_from_uci(at, word);
         if (!m)
             return core::error("puzzle " + p.id + ": move " + std::to_string(p.moves.size() + 1) +
@@ -61,8 +56,18 @@ core::Result<Puzzle> parse_puzzle(std::string_view row) {
     }
     if (p.moves.size() < 2)
         return core::error("puzzle " + p.id + ": Moves needs the setup move and a solution move");
-    for (const auto word : core::split_words(fields[7])) p.themes.emplace_back(word);
+    for (const auto word : core::split_words(themes)) p.themes.emplace_back(word);
     return p;
+}
+
+core::Result<Puzzle> parse_puzzle(std::string_view row) {
+    const auto fields = csv_fields(core::trim(row));
+    if (fields.size() < 8)
+        return core::error(
+            "expected at least 8 comma-separated fields (PuzzleId,FEN,Moves,…,"
+            "Themes), found " +
+            std::to_string(fields.size()));
+    return make_puzzle(fields[0], fields[1], fields[2], fields[7]);
 }
 
 core::Result<std::vector<Puzzle>> read_puzzles(const std::string& path, int offset, int limit) {

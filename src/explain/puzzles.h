@@ -23,6 +23,15 @@ struct Puzzle {
     std::vector<std::string> themes;
 };
 
+// The comma-separated fields of one CSV row of a puzzle file (Lichess's have no quoted
+// fields), empty ones included: "a,,b" gives "a", "", "b".
+std::vector<std::string_view> csv_fields(std::string_view row);
+
+// A puzzle from its fields: the id, the FEN, the moves (UCI, setup first, separated by spaces)
+// and the themes (separated by spaces). The error names the puzzle and the field that is wrong.
+core::Result<Puzzle> make_puzzle(std::string_view id, std::string_view fen, std::string_view moves,
+                                 std::string_view themes);
+
 // Reads one CSV row "PuzzleId,FEN,Moves,Rating,…,Themes,…" (Lichess's column order). The error
 // names the field that is wrong (a bad FEN, an illegal move with its index, too few fields).
 core::Result<Puzzle> parse_puzzle(std::string_view row);

@@ -352,6 +352,8 @@ void HttpServer::routes() {
         r.peer = req.remote_addr;
         r.tokens = req.get_header_value("X-Kibitz-Tokens");
         r.all = req.get_param_value("all");
+        r.rating = req.get_param_value("rating");
+        r.exclude = req.get_param_value("exclude");
         send(res, handle(service_, r));
     };
     http.Get("/api/.*", api);

@@ -22,10 +22,12 @@ struct Request {
     std::string seat;    // ?seat= of GET /api/games/ID
     std::string ply;     // ?ply= of GET /api/games/ID/legal and /knowledge
     std::string body;
-    std::string peer{};    // the client's address ("127.0.0.1", "::1"); "" when unknown
-    std::string tokens{};  // X-Kibitz-Tokens of GET games: the seat tokens the page holds
-    std::string all{};     // ?all= of GET games ("1": every game, for the server's owner)
-    std::string node{};    // ?node= of GET /api/games/ID/legal and /knowledge (a move's id)
+    std::string peer{};     // the client's address ("127.0.0.1", "::1"); "" when unknown
+    std::string tokens{};   // X-Kibitz-Tokens of GET games: the seat tokens the page holds
+    std::string all{};      // ?all= of GET games ("1": every game, for the server's owner)
+    std::string node{};     // ?node= of GET /api/games/ID/legal and /knowledge (a move's id)
+    std::string rating{};   // ?rating= of GET /api/puzzles/next
+    std::string exclude{};  // ?exclude= of GET /api/puzzles/next (puzzle ids, comma-separated)
 };
 
 // True for a loopback address (127.0.0.0/8, ::1, ::ffff:127.x.x.x): a request from the

@@ -43,7 +43,8 @@ Service::Service(std::unique_ptr<Store> store, Options options)
       pool_(options.engines, options.hash_mb, &tables_),
       table_({"game", {"white", "black"}}, chess_store_,
              [this](const Entry& e) { return state(e); }),
-      routes_(make_routes()) {
+      routes_(make_routes()),
+      puzzles_(options.puzzles) {
     // The book and the tables first: the saved games' engine turns below use them.
     const auto fail = [](const std::string& why) { throw std::runtime_error(why); };
     if (auto st = book_.load(options_.book); !st) fail(st.error());

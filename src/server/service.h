@@ -19,6 +19,7 @@
 #include "server/game.h"
 #include "server/game_store.h"
 #include "server/game_table.h"
+#include "server/puzzles.h"
 #include "server/reply.h"
 #include "server/routes.h"
 #include "server/store.h"
@@ -49,6 +50,7 @@ public:
         std::string book;                // Polyglot book the engine plays from ("" = none)
         std::string tables;              // Kibitz's own endgame tables ("" = none)
         std::string gaviota;             // Gaviota tables, ';'-separated ("" = none)
+        std::string puzzles;             // the puzzle CSV of the puzzle mode ("" = none)
     };
 
     // Loads the book and the tables, then the saved games; engine turns, reviews and clocks go
@@ -99,6 +101,8 @@ public:
     EventHub& hub() { return table_.hub(); }
     // The Othello games (othello_service.h), on the same database.
     OthelloService& othello() { return *othello_; }
+    // The puzzle mode (puzzles.h), read at construction.
+    Puzzles& puzzles() { return puzzles_; }
     // The chess games' route table (routes.h).
     const GameRoutes& routes() const { return routes_; }
     // Every game's route table, the most specific root first (Othello's, then chess's).
@@ -149,6 +153,7 @@ private:
     GameTable<Entry> table_;
     GameRoutes routes_;
     std::vector<std::string> problems_;
+    Puzzles puzzles_;
     std::thread clock_thread_;
     std::condition_variable clock_cv_;
     bool quit_ = false;

@@ -637,6 +637,8 @@ function route() {
         openGame(r.id, r.seat, r.token);
     } else if (r.view === 'games') {
         openGames();
+    } else if (r.view === 'puzzles') {
+        location.replace('puzzles.html');
     } else {
         let last = null;
         try {

@@ -1,5 +1,5 @@
-// The page's address: "#/" (home), "#/games" (saved games), "#/game/ID" optionally with
-// "?seat=black&token=..." from an invitation link.
+// The page's address: "#/" (home), "#/games" (saved games), "#/puzzles" (the puzzle page,
+// puzzles.html), "#/game/ID" optionally with "?seat=black&token=..." from an invitation link.
 
 // Parses location.hash into {view, id, seat, token}.
 export function parseRoute(hash) {
@@ -15,6 +15,7 @@ export function parseRoute(hash) {
             token: token && /^[0-9a-f]{32}$/i.test(token) ? token : null };
     }
     if (parts[0] === 'games') return { view: 'games' };
+    if (parts[0] === 'puzzles') return { view: 'puzzles' };
     return { view: 'home' };
 }
 

@@ -424,6 +424,38 @@ describe('malformed bodies on every route', () => {
     stillAnswers();
 });
 
+group('puzzle routes: bad ids and parameters', [
+    { name: '/api/puzzles/%ff', send: get('/api/puzzles/%ff') },
+    { name: 'rating %ff', send: get('/api/puzzles/next?rating=%ff') },
+    { name: 'rating 1e999', send: get('/api/puzzles/next?rating=1e999') },
+    { name: 'rating -0', send: get('/api/puzzles/next?rating=-0') },
+    { name: 'rating of 4000 digits', send: get(`/api/puzzles/next?rating=${'9'.repeat(4000)}`) },
+    { name: '2001 excluded ids', send: get(`/api/puzzles/next?exclude=${'ab,'.repeat(2000)}ab`) },
+    { name: 'excluded ids %00', send: get('/api/puzzles/next?exclude=ab%00cd') },
+    { name: 'an id of 5000 letters', send: get(`/api/puzzles/${'a'.repeat(5000)}/explain`) },
+    { name: 'POST /api/puzzles/next', send: post('/api/puzzles/next', '{}'), codes: [405] },
+    { name: '/api/puzzles/../games', send: get('/api/puzzles/../games'), codes: 'not5xx' },
+]);
+
+describe('puzzle explanations asked for all at once', () => {
+    it('each is answered, or refused with 503 while the server is busy', { timeout: 60000 },
+        async () => {
+            const ids = new Set();
+            for (let i = 0; i < 40 && ids.size < 12; ++i) {
+                const r = await api('GET', `/api/puzzles/next?rating=${1000 + 100 * i}`);
+                assert.equal(r.status, 200, JSON.stringify(r.json));
+                ids.add(r.json.id);
+            }
+            const replies = await Promise.all([...ids].map((id) =>
+                api('GET', `/api/puzzles/${id}/explain`)));
+            for (const r of replies) {
+                assert.ok(r.status === 200 || r.status === 503, `status ${r.status}`);
+                assert.equal(typeof (r.status === 200 ? r.json.text : r.json.error), 'string');
+            }
+        });
+    stillAnswers();
+});
+
 const nest = (n) => '['.repeat(n) + ']'.repeat(n);
 group('nested and oversized bodies', [
     { name: 'an array nested 32000 deep', codes: [400], send: post('/api/games', nest(32000)) },

@@ -1,7 +1,7 @@
 // The puzzle page (issue 23): reached from the main page, a puzzle solved move by move with the
 // opponent's reply played, one failed with its solution shown, one solved after both hints, the
-// missed one retried; the rating moves by Elo's rule after each try (lib/puzzles.js) and the
-// themes and the explanation are shown at the end.
+// missed one retried (by keyboard, on the board's named squares); the rating moves by Elo's
+// rule after each try (lib/puzzles.js) and the themes and the explanation are shown at the end.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { newPage, clickMove, useServerAndBrowser, waitFor } from './helpers.js';
@@ -97,7 +97,11 @@ test('puzzles: solve, fail, hint, retry; the rating moves', { timeout: 60000 }, 
         await page.click('#btn-retry');
         await waitStatus(page, /Your turn/);
         assert.match(page.url(), /#\/001wb$/);
-        await clickMove(page, 'g6', 'h5');
+        // By keyboard this time: the named squares of the board's grid.
+        for (const square of ['g6', 'h5']) {
+            await page.focus(`#squares button[data-square="${square}"]`);
+            await page.keyboard.press('Enter');
+        }
         await waitStatus(page, /Solved!/);
         expected = rateTry(expected.rating, 1211, 1, 3);
         assert.equal(await rating(page), expected.rating);

@@ -4,8 +4,8 @@
 // themes in words and the explanation of the solution's first move. The rating, the history and
 // the missed puzzles stay in localStorage (lib/puzzles.js).
 
-import { Chessground } from '/vendor/chessground/chessground.js';
 import { request } from '../api.js';
+import { createBoard } from '../board.js';
 import { showError, clearError, announce, h } from '../dom.js';
 import { OFFLINE } from '../lib/errors.js';
 import {
@@ -27,18 +27,10 @@ let saved = store.read();
 // the hints taken, and whether it is over. `token` tells a stale answer from the newest.
 const cur = { puzzle: null, ply: 1, hints: 0, over: true, token: 0 };
 
-const ground = Chessground($('board'), {
-    fen: '8/8/8/8/8/8/8/8',
-    coordinates: true,
-    blockTouchScroll: true,
-    animation: { enabled: true, duration: 250 },
-    movable: { free: false, color: undefined, showDests: true,
-        events: { after: (orig, dest) => played(orig, dest) } },
-    premovable: { enabled: false },
-    draggable: { enabled: true, showGhost: true },
-    highlight: { lastMove: true, check: true },
-    drawable: { enabled: true, visible: true },
-});
+// The chess page's board: chessground with its grid of named squares for keyboard and
+// screen-reader users.
+const board = createBoard($('board'), { onMove: (orig, dest) => played(orig, dest) });
+const { ground } = board;
 
 const other = (color) => (color === 'white' ? 'black' : 'white');
 const squares = (uci) => [uci.slice(0, 2), uci.slice(2, 4)];
@@ -58,12 +50,9 @@ function showPly(ply, lastMove) {
     const pos = p.positions[ply];
     const turn = ply % 2 === 1 ? p.color : other(p.color);
     const mine = ply % 2 === 1 && !cur.over && ply < p.moves.length;
-    ground.set({
-        fen: pos.fen, turnColor: turn, lastMove: lastMove ? squares(lastMove) : undefined,
-        check: pos.check ? turn : false,
-        movable: { color: mine ? p.color : undefined, dests: mine ? destsAt(p, ply) : new Map() },
-    });
-    ground.setAutoShapes([]);
+    board.show({ fen: pos.fen, turn, lastMove: lastMove ? squares(lastMove) : null,
+        check: pos.check, movable: mine ? p.color : null,
+        dests: mine ? destsAt(p, ply) : new Map(), shapes: [] });
 }
 
 // Later, unless another puzzle was opened meanwhile.
@@ -117,7 +106,7 @@ async function open(id) {
     history.replaceState(null, '', `#/${p.id}`);
     Object.assign(cur, { puzzle: p, ply: 1, hints: 0, over: false });
     $('puzzle-title').textContent = `Puzzle ${p.id}, rated ${p.rating}`;
-    ground.set({ orientation: p.color });
+    board.orient(p.color);
     showPly(0);
     setStatus(`${p.color === 'white' ? 'Black' : 'White'} moves…`);
     setButtons();

@@ -195,12 +195,13 @@ test('on a phone: the header on one line, games as cards', { timeout: 30000 }, a
     const layout = await page.evaluate(() => ({
         width: document.documentElement.scrollWidth,
         title: document.querySelector('.top h1').getBoundingClientRect(),
-        buttons: [...document.querySelectorAll('.top nav button, .top #link-othello')].map(
+        buttons: [...document.querySelectorAll(
+            '.top nav button, .top #link-othello, .top #link-puzzles')].map(
             (b) => b.getBoundingClientRect()),
     }));
     assert.equal(layout.width, 390, 'no sideways scrolling');
-    // The six buttons and the link to Othello's page.
-    assert.equal(layout.buttons.length, 7);
+    // The six buttons and the links to Othello's page and the puzzles' page.
+    assert.equal(layout.buttons.length, 8);
     for (const b of layout.buttons) {
         assert.ok(b.top < layout.title.bottom && b.bottom > layout.title.top,
             'each button beside the title');

@@ -44,7 +44,7 @@ test('puzzles: solve, fail, hint, retry; the rating moves', { timeout: 60000 }, 
 
         // 1. Solved: two moves of the player, the opponent's reply played between them.
         await page.goto(`${server.url}puzzles.html#/0000D`);
-        await waitStatus(page, /Your turn: find the best move for black/);
+        await waitStatus(page, /Your turn: find the best move for Black\./);
         assert.match(await page.textContent('#puzzle-title'), /0000D, rated 1455/);
         assert.ok(await page.locator('.cg-wrap.orientation-black').count(), 'Black at the bottom');
         await clickMove(page, 'f8', 'd8');

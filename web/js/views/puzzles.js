@@ -112,7 +112,7 @@ async function open(id) {
     setButtons();
     later(() => {
         showPly(1, p.moves[0]);
-        setStatus(`Your turn: find the best move for ${p.color}.`);
+        setStatus(`Your turn: find the best move for ${p.color === 'white' ? 'White' : 'Black'}.`);
     });
 }
 

@@ -33,7 +33,8 @@ Reply handle(Service& service, const Request& r) {
         {"the 'ply' parameter", &r.ply},
         {"the 'node' parameter", &r.node},
         {"the 'rating' parameter", &r.rating},
-        {"the 'exclude' parameter", &r.exclude}};
+        {"the 'exclude' parameter", &r.exclude},
+        {"the 'fen' parameter", &r.fen}};
     for (const auto& [what, text] : texts)
         if (auto bad = utf8_error(*text))
             return error_reply(400, std::string(what) + " is not valid UTF-8 (" + *bad + ")");
@@ -42,6 +43,7 @@ Reply handle(Service& service, const Request& r) {
     const auto body = parse_body(r.body);
     if (!body) return error_reply(400, body.error());
     if (auto reply = service.puzzles().route(r)) return std::move(*reply);
+    if (auto reply = service.explainer().route(r, *body)) return std::move(*reply);
     for (const GameRoutes* table : service.game_routes())
         if (auto reply = route(*table, r, *body)) return std::move(*reply);
     return error_reply(404, "no such API path: " + r.path);

@@ -354,6 +354,7 @@ void HttpServer::routes() {
         r.all = req.get_param_value("all");
         r.rating = req.get_param_value("rating");
         r.exclude = req.get_param_value("exclude");
+        r.fen = req.get_param_value("fen");
         send(res, handle(service_, r));
     };
     http.Get("/api/.*", api);

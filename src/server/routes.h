@@ -28,6 +28,7 @@ struct Request {
     std::string node{};     // ?node= of GET /api/games/ID/legal and /knowledge (a move's id)
     std::string rating{};   // ?rating= of GET /api/puzzles/next
     std::string exclude{};  // ?exclude= of GET /api/puzzles/next (puzzle ids, comma-separated)
+    std::string fen{};      // ?fen= of GET /api/eval
 };
 
 // True for a loopback address (127.0.0.0/8, ::1, ::ffff:127.x.x.x): a request from the

@@ -16,6 +16,7 @@
 #include "engine/tablebases.h"
 #include "server/engine_pool.h"
 #include "server/events.h"
+#include "server/explain_service.h"
 #include "server/game.h"
 #include "server/game_store.h"
 #include "server/game_table.h"
@@ -103,6 +104,8 @@ public:
     OthelloService& othello() { return *othello_; }
     // The puzzle mode (puzzles.h), read at construction.
     Puzzles& puzzles() { return puzzles_; }
+    // POST /api/explain and GET /api/eval (explain_service.h).
+    ExplainService& explainer() { return explainer_; }
     // The chess games' route table (routes.h).
     const GameRoutes& routes() const { return routes_; }
     // Every game's route table, the most specific root first (Othello's, then chess's).
@@ -154,6 +157,7 @@ private:
     GameRoutes routes_;
     std::vector<std::string> problems_;
     Puzzles puzzles_;
+    ExplainService explainer_;
     std::thread clock_thread_;
     std::condition_variable clock_cv_;
     bool quit_ = false;

@@ -153,10 +153,11 @@ export async function nextFrame(page) {
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r())));
 }
 
-// The page coordinates of a square's centre, whichever way the board is turned.
-export async function squareCenter(page, square) {
-    const box = await page.locator('cg-board').boundingBox();
-    const black = await page.locator('.cg-wrap.orientation-black').count() > 0;
+// The page coordinates of a square's centre, whichever way the board is turned. `board`: the
+// selector of another board's element (a scratch board), '' for the page's one board.
+export async function squareCenter(page, square, board = '') {
+    const box = await page.locator(`${board} cg-board`.trim()).boundingBox();
+    const black = await page.locator(`${board}.cg-wrap.orientation-black`).count() > 0;
     let file = square.charCodeAt(0) - 97;
     let rank = Number(square[1]) - 1;
     if (black) {
@@ -167,12 +168,13 @@ export async function squareCenter(page, square) {
         y: box.y + (7 - rank + 0.5) * box.height / 8 };
 }
 
-// Clicks one square and then another (chessground's click-click move).
-export async function clickMove(page, from, to) {
-    const a = await squareCenter(page, from);
+// Clicks one square and then another (chessground's click-click move) on the page's board, or
+// on the board of selector `board`.
+export async function clickMove(page, from, to, board = '') {
+    const a = await squareCenter(page, from, board);
     await page.mouse.click(a.x, a.y);
     await nextFrame(page);
-    const b = await squareCenter(page, to);
+    const b = await squareCenter(page, to, board);
     await page.mouse.click(b.x, b.y);
 }
 

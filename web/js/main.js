@@ -11,6 +11,8 @@ import { positionSync, positionField } from './sync.js';
 import { navigate } from './lib/tree.js';
 import { setupAnnotate, playOnTitle } from './views/annotate.js';
 import { renderTags } from './views/tags.js';
+import { setupExplain, renderExplain } from './views/explain.js';
+import { renderLearn } from './views/learn.js';
 import { showError, clearError, notify, clearNotice, announce, copyText, h } from './dom.js';
 import { GONE } from './lib/errors.js';
 import { newerGame } from './lib/answers.js';
@@ -241,6 +243,8 @@ function render(fresh = false) {
     if (!app.game) return;
     renderGame(board, jump, fresh);
     renderTags(app.game);
+    renderExplain(render);
+    renderLearn(render);
     positions.sync();
 }
 
@@ -610,6 +614,7 @@ function setupEvents() {
         if (await sendMove(text)) $('move-input').value = '';
     });
     setupAnnotate({ callGame, setGame, showNode, render });
+    setupExplain({ showNode });
     document.addEventListener('kibitz-play-line', (e) => playLine(e.detail.moves, e.detail.ply));
     document.addEventListener('keydown', (e) => {
         const dialogOpen = !!document.querySelector('dialog[open]');

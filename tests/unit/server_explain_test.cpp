@@ -125,8 +125,11 @@ TEST(ServerExplain, TheEvaluationIsGivenTermByTermForBothSides) {
     EXPECT_FALSE(start.body["terms"][0]["title"].get<std::string>().empty());
     // The start is symmetric: each term is the same for both sides but the side to move's
     // tempo.
-    for (const auto& t : start.body["terms"])
-        if (t["term"] != "tempo") EXPECT_EQ(t["white"], t["black"]) << t;
+    for (const auto& t : start.body["terms"]) {
+        if (t["term"] != "tempo") {
+            EXPECT_EQ(t["white"], t["black"]) << t;
+        }
+    }
     EXPECT_EQ(start.body["phase"], 24);
     EXPECT_EQ(start.body["phase_max"], 24);
     // White a queen up: material favours White, and the score is White's view either side.

@@ -24,6 +24,7 @@
 #include <cmath>
 #include <cstddef>
 #include <optional>
+#include <string_view>
 #include <vector>
 
 namespace kibitz::explain {
@@ -32,6 +33,57 @@ inline constexpr int kAccuracyCpCap = 1000;  // step 1: evaluations beyond this 
 
 // The verdict on one move, as the review labels it (by the mover's loss of winning chances).
 enum class MoveLabel { kNone, kInaccuracy, kMistake, kBlunder };
+
+// The review's labels (the server's review and `kibitz analyse` share them): a move is judged
+// by the mover's loss of winning chances, White's chance being 1 / (1 + 10^(-cp/400)) for a
+// White-view evaluation (a mate is 1 or 0), as the web app has always shown it.
+inline constexpr double kInaccuracyLoss = 0.10, kMistakeLoss = 0.20, kBlunderLoss = 0.30;
+
+// White's winning chance 0..1 for a White-view evaluation: centipawns, or moves to mate when
+// `mate` is not 0 (positive when White mates).
+inline double win_chance(int cp, int mate) {
+    if (mate != 0) return mate > 0 ? 1.0 : 0.0;
+    return 1.0 / (1.0 + std::pow(10.0, -cp / 400.0));
+}
+
+// The mover's loss of winning chances (0..1) by a move that took White's chance from `before`
+// to `after`; 0 when the move played was the best move.
+inline double move_loss(double before, double after, bool white_moved, bool played_best) {
+    if (played_best) return 0.0;
+    return std::max(0.0, white_moved ? before - after : after - before);
+}
+
+// The label of a move by its loss of winning chances.
+inline MoveLabel label_for_loss(double loss) {
+    return loss >= kBlunderLoss      ? MoveLabel::kBlunder
+           : loss >= kMistakeLoss    ? MoveLabel::kMistake
+           : loss >= kInaccuracyLoss ? MoveLabel::kInaccuracy
+                                     : MoveLabel::kNone;
+}
+
+// "inaccuracy", "mistake", "blunder"; nullptr for no label.
+inline const char* label_name(MoveLabel l) {
+    return l == MoveLabel::kBlunder      ? "blunder"
+           : l == MoveLabel::kMistake    ? "mistake"
+           : l == MoveLabel::kInaccuracy ? "inaccuracy"
+                                         : nullptr;
+}
+
+// The label of a name that label_name gives; kNone for anything else.
+inline MoveLabel label_from_name(std::string_view name) {
+    return name == "blunder"      ? MoveLabel::kBlunder
+           : name == "mistake"    ? MoveLabel::kMistake
+           : name == "inaccuracy" ? MoveLabel::kInaccuracy
+                                  : MoveLabel::kNone;
+}
+
+// The PGN NAG of a label: $6 (?!), $2 (?), $4 (??); 0 for no label.
+inline int label_nag(MoveLabel l) {
+    return l == MoveLabel::kBlunder      ? 4
+           : l == MoveLabel::kMistake    ? 2
+           : l == MoveLabel::kInaccuracy ? 6
+                                         : 0;
+}
 
 // One side's numbers; accuracy and acpl are empty when the side made no move.
 struct PlayerSummary {

@@ -164,6 +164,12 @@ Explanation Explainer::explain(const Position& pos, Move m, const Position* befo
     }
     e.line = uci_line(pos, line.moves);
     e.best_line = uci_line(pos, best.pv);
+    // The evaluation terms at the ends of both lines (the last position of each PV, quiet or
+    // not); material only when no tactic explains it already.
+    if (m != best_move && !search::is_mate_score(e.score) && !search::is_mate_score(best.score))
+        e.terms = term_differences(position_at(pos, line.moves, int(line.moves.size())),
+                                   position_at(pos, best.pv, int(best.pv.size())),
+                                   pos.side_to_move(), e.motifs.empty());
 
     // 4. The sentences: the main tactic, a second motif, and for a mistake the better move.
     std::vector<std::string> sentences;
@@ -198,6 +204,7 @@ Explanation Explainer::explain(const Position& pos, Move m, const Position* befo
             better_text += ", " + e.missed.front().detail + ".";
         else
             better_text += ": " + motif_sentence(better, e.missed.front()) + ".";
+        e.best_text = better_text;
         sentences.push_back(better_text);
     } else if (!e.motifs.empty()) {
         sentences.push_back(me + " wins: " + motif_sentence(line, e.motifs.front()) + ".");
@@ -207,10 +214,18 @@ Explanation Explainer::explain(const Position& pos, Move m, const Position* befo
             me + " is " + (e.verdict == "best" ? "the best move" : "good") + " (" +
             score_words(e.score) + ")" +
             (line.moves.size() > 1 ? ", expecting " + san_line(pos, line.moves, 1, 3) + "." : "."));
+    } else if (const std::string worse = terms_phrase(e.terms); !worse.empty()) {
+        sentences.push_back(me + " " + worse + ".");
+        e.best_text =
+            "Better is " + numbered(pos, best_move) + " (" + score_words(e.best_score) + ").";
+        sentences.push_back(e.best_text);
     } else {
         sentences.push_back(me + " gives away " + loss_words(e.loss_cp) + "; " + e.best_san +
                             " was better (" + score_words(e.best_score) + ").");
     }
+    if (e.best_text.empty() && best_move != m)
+        e.best_text =
+            "Better is " + numbered(pos, best_move) + " (" + score_words(e.best_score) + ").";
     for (const auto& s : sentences) e.text += (e.text.empty() ? "" : " ") + s;
     return e;
 }
@@ -243,6 +258,11 @@ nlohmann::json to_json(const Explanation& e) {
     for (const auto& m : e.motifs)
         details.push_back({{"motif", m.name}, {"ply", m.ply}, {"detail", m.detail}});
     j["details"] = details;
+    auto terms = nlohmann::json::array();
+    for (const auto& t : e.terms)
+        terms.push_back({{"term", t.term}, {"cp", t.cp}, {"words", t.words}});
+    j["terms"] = terms;
+    j["best_text"] = e.best_text;
     return j;
 }
 

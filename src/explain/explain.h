@@ -11,6 +11,7 @@
 #include "core/result.h"
 #include "explain/line.h"
 #include "explain/motifs.h"
+#include "explain/terms.h"
 
 namespace kibitz::explain {
 
@@ -33,6 +34,12 @@ struct Explanation {
     std::vector<Motif> missed;           // for a mistake: the tactic the best move had
     std::vector<std::string> line;       // the proving line in UCI, starting with the move
     std::vector<std::string> best_line;  // the best move's line in UCI
+    // The evaluation differences between the ends of the move's line and the best line (see
+    // terms.h); empty for the best move and when either line ends in mate.
+    std::vector<TermDiff> terms;
+    // Why the best move is better, one sentence ("Better is 12. Nf3 (+0.40): ..."); empty when
+    // the move is the best move.
+    std::string best_text;
 };
 
 // Explains moves, keeping one line searcher between calls. Not thread-safe: one per thread.

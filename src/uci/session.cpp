@@ -12,6 +12,7 @@
 #include "chess/perft.h"
 #include "core/strings.h"
 #include "core/timer.h"
+#include "explain/explain.h"
 #include "uci/session_impl.h"
 
 namespace kibitz::uci {
@@ -194,6 +195,18 @@ std::string bench_report(const engine::BenchResult& r) {
                std::to_string(r.nodes) + " nodes)";
     return "Nodes searched: " + std::to_string(r.nodes) +
            "\nNodes/second: " + std::to_string(r.nps);
+}
+
+// The node cap of "eval"'s explanation of the last move: two depth-8 searches of at most this
+// many nodes each keep the answer under a second on a slow machine.
+constexpr std::uint64_t kLastMoveNodes = 300000;
+
+std::string last_move_text(const chess::Position& before, chess::Move m) {
+    explain::Options options;
+    options.search.depth = 8;
+    options.search.nodes = kLastMoveNodes;
+    explain::Explainer explainer(options);
+    return "Last move: " + explainer.explain(before, m).text;
 }
 
 std::string board_text(const chess::Position& pos) {

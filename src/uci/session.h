@@ -72,6 +72,10 @@ private:
     EngineT engine_;
     chess::Position pos_;
     chess::Position search_pos_;  // the position of the running search, for move notation
+    // The move that reached pos_ and the position before it ("position ... moves ... m"), for
+    // "eval"'s explanation; Move::none() when pos_ was set without moves.
+    chess::Position before_last_;
+    chess::Move last_move_ = chess::Move::none();
     bool chess960_ = false;
     bool show_wdl_ = false;
     int multipv_ = 1;

@@ -61,6 +61,10 @@ std::string bench_report(const engine::BenchResult& r);
 // "d": the board, FEN, key, checkers and the number of legal moves.
 std::string board_text(const chess::Position& pos);
 
+// The line "eval" adds after its table when the position was reached by a move: "Last move: "
+// and the explainer's sentences on move m played in before (a depth-8 search, capped in nodes).
+std::string last_move_text(const chess::Position& before, chess::Move m);
+
 }  // namespace detail
 
 template <class EngineT>
@@ -151,6 +155,7 @@ bool BasicSession<EngineT>::handle(std::string_view line) {
         stop_search();
         engine_.clear();
         pos_ = chess::Position::from_fen(chess::kStartFen, chess960_).value();
+        last_move_ = chess::Move::none();
     } else if (cmd == "position") {
         cmd_position(args);
     } else if (cmd == "setoption") {
@@ -168,6 +173,8 @@ bool BasicSession<EngineT>::handle(std::string_view line) {
         // The full evaluation's table, then the score of the preset in use.
         send(eval::eval_report(pos_, weights_) + "Preset " + std::string(eval::to_string(preset_)) +
              ": " + std::to_string(eval::evaluate(pos_, preset_)) + " (side to move)");
+        if (last_move_ != chess::Move::none())
+            send(detail::last_move_text(before_last_, last_move_));
     } else if (cmd == "bench") {
         cmd_bench(args);
     }
@@ -209,15 +216,21 @@ void BasicSession<EngineT>::cmd_position(std::string_view args) {
         error("position: expected 'moves', got '" + std::string(words[i]) + "'");
         return;
     }
+    chess::Position before = pos;
+    chess::Move last = chess::Move::none();
     for (++i; i < words.size(); ++i) {
         const auto move = chess::move_from_uci(pos, words[i]);
         if (!move) {
             error(move.error() + "; position stops before it");
             break;
         }
+        before = pos;
+        last = *move;
         pos.make(*move);
     }
     pos_ = std::move(pos);
+    before_last_ = std::move(before);
+    last_move_ = last;
 }
 
 // setoption name <id> [value <x>]; names are case-insensitive, as the protocol says.

@@ -194,3 +194,24 @@ TEST(UciSearch, CurrMoveAfterOneSecond) {
     EXPECT_NE(h.buf.text().find(" currmove "), std::string::npos);
     EXPECT_NE(h.buf.text().find(" currmovenumber "), std::string::npos);
 }
+
+// "eval" after a position reached by moves explains the last move; without moves, or after
+// "ucinewgame", it prints the table alone.
+TEST(UciSearch, EvalExplainsTheLastMove) {
+    Harness h;
+    h.send("position startpos");
+    h.send("eval");
+    EXPECT_NE(h.buf.text().find("Final evaluation"), std::string::npos);
+    EXPECT_EQ(count(h.buf.text(), "Last move:"), 0);
+    // 1... Nb3 hangs the knight to the rook.
+    h.send("position fen 4k3/8/8/2n5/8/8/8/1R2K3 b - - 0 1 moves c5b3");
+    h.send("eval");
+    const std::string text = h.buf.text();
+    const auto at = text.find("Last move: 1... Nb3 hangs the knight on b3: 2. Rxb3 wins it.");
+    ASSERT_NE(at, std::string::npos) << text;
+    EXPECT_GT(at, text.rfind("Final evaluation"));
+    h.send("ucinewgame");
+    h.send("eval");
+    EXPECT_EQ(count(h.buf.text(), "Last move:"), 1);
+    EXPECT_EQ(count(h.buf.text(), "info string error"), 0);
+}

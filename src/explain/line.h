@@ -14,7 +14,7 @@ namespace kibitz::explain {
 // How hard each search of an explanation looks. A depth limit alone keeps the answer the same
 // on every machine; nodes and movetime_ms (0: none) cap slow positions.
 struct SearchSetting {
-    int depth = 8;
+    int depth = 10;
     std::uint64_t nodes = 0;
     int movetime_ms = 0;
     int hash_mb = 8;

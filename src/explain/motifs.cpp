@@ -71,6 +71,19 @@ struct Board {
         for (int i = first; i < window; i += 2) out.push_back(i);
         return out;
     }
+    // The attacker's moves in the window after its first one, each with the defender's move
+    // before it and the attacker's move before that.
+    struct Step {
+        int i;
+        Move m, d, p;  // moves[i], moves[i - 1], moves[i - 2]
+    };
+    std::vector<Step> later_steps() const {
+        std::vector<Step> out;
+        for (int i = first + 2; i < window; i += 2)
+            out.push_back(
+                {i, moves[std::size_t(i)], moves[std::size_t(i) - 1], moves[std::size_t(i) - 2]});
+        return out;
+    }
 };
 
 std::string square(Square s) { return chess::square_name(s); }
@@ -339,6 +352,101 @@ std::optional<Motif> mate_in(const Board& b, const TacticLine& line) {
     return Motif{"mateIn" + std::to_string(n), b.first, "mate in " + std::to_string(n)};
 }
 
+// --- 11. X-ray: the attacker takes on a square, the defender retakes, and the attacker retakes
+//         with a piece that stood behind the defender's recapturing piece.
+std::optional<Motif> x_ray(const Board& b) {
+    for (const auto& [i, m, d, p] : b.later_steps()) {
+        if (m.kind() == Move::kCastling || d.kind() == Move::kCastling ||
+            !b.at[std::size_t(i)].is_capture(m))
+            continue;
+        if (d.to() != m.to() || p.to() != d.to() ||
+            chess::type_of(b.at[std::size_t(i) - 1].piece_on(d.from())) == chess::kKing)
+            continue;
+        if (chess::between_bb(m.from(), m.to()) & chess::square_bb(d.from()))
+            return Motif{"xRayAttack", i,
+                         "retaking on " + square(m.to()) + " through the square " +
+                             piece_on(b.at[std::size_t(i) - 1], d.from()) + " left (an x-ray)"};
+    }
+    return std::nullopt;
+}
+
+// --- 12. Deflection: a capture or a check makes a defender's piece take or step away, and
+//         the attacker then wins on (takes or promotes on) a square that piece guarded and
+//         nothing guards any more. The attacker's first move must not be a trade of something
+//         worth as much.
+std::optional<Motif> deflection(const Board& b) {
+    for (const auto& [i, m, d, p] : b.later_steps()) {
+        const Position& before = b.at[std::size_t(i)];
+        const Position& then = b.at[std::size_t(i) - 1];  // after p, before d
+        if (m.kind() == Move::kCastling || d.kind() == Move::kCastling) continue;
+        const bool promotes = m.kind() == Move::kPromotion;
+        const int won = promotes ? kValue[chess::kQueen] : value_on(before, m.to());
+        if (won == 0 || (!promotes && chess::type_of(before.piece_on(m.from())) == chess::kKing))
+            continue;
+        if (value_on(b.at[std::size_t(i) - 2], p.to()) >= won) continue;
+        if (d.to() != p.to() && !then.in_check()) continue;
+        // Taking back the piece that just moved is an exchange, not a deflection.
+        if (d.to() == m.to()) continue;
+        if (!(attacks_from(then, d.from()) & chess::square_bb(m.to())) ||
+            (attacks_from(before, d.to()) & chess::square_bb(m.to())))
+            continue;
+        // The piece was the square's guard: without it the square has no defender left.
+        if (!promotes && !is_hanging(before, m.to())) continue;
+        if (promotes && (before.attackers_to(m.to()) & before.pieces(~b.attacker))) continue;
+        return Motif{
+            "deflection", i - 2,
+            "deflecting " + piece_on(then, d.from()) + " from the defence of " + square(m.to())};
+    }
+    return std::nullopt;
+}
+
+// --- 13. Attraction: an attacker's piece offers itself on a square, the defender's king, queen
+//         or rook takes it, and the attacker's next move hits that square: a check on the king,
+//         or the piece is taken there on the move after.
+std::optional<Motif> attraction(const Board& b) {
+    for (const int i : b.attacker_moves()) {
+        if (i + 2 >= b.window) break;
+        const Move m = b.moves[std::size_t(i)];
+        const Move d = b.moves[std::size_t(i) + 1];
+        const Move k = b.moves[std::size_t(i) + 2];
+        if (d.to() != m.to() || d.kind() == Move::kCastling) continue;
+        const chess::PieceType lured = chess::type_of(b.at[std::size_t(i) + 1].piece_on(d.from()));
+        if (lured != chess::kKing && lured != chess::kQueen && lured != chess::kRook) continue;
+        const Position& after = b.at[std::size_t(i) + 3];
+        if (!(attacks_from(after, k.to()) & chess::square_bb(d.to()))) continue;
+        const bool taken = i + 4 < b.window && b.moves[std::size_t(i) + 4].to() == d.to();
+        if (lured == chess::kKing || taken)
+            return Motif{"attraction", i,
+                         "luring the " + std::string(piece_word(lured)) + " to " + square(d.to())};
+    }
+    return std::nullopt;
+}
+
+// --- 14. Capturing the defender: the attacker takes a piece (not the king, without check),
+//         and the next attacker's move takes, on a square that piece guarded, a piece left
+//         hanging (or mates).
+std::optional<Motif> capturing_defender(const Board& b) {
+    for (const auto& [i, m, d, p] : b.later_steps()) {
+        const Position& before = b.at[std::size_t(i)];
+        const Position& start = b.at[std::size_t(i) - 2];  // before p
+        if (m.kind() == Move::kCastling || p.kind() == Move::kCastling) continue;
+        const chess::PieceType mover = chess::type_of(before.piece_on(m.from()));
+        const bool mates = is_checkmate(b.at[std::size_t(i) + 1]);
+        const bool wins = before.piece_on(m.to()) != chess::kNoPiece && mover != chess::kKing &&
+                          value_on(before, m.to()) <= kValue[mover] && is_hanging(before, m.to()) &&
+                          d.to() != m.to();
+        if (!mates && !wins) continue;
+        if (b.at[std::size_t(i) - 1].in_check() || start.in_check() || p.to() == m.to()) continue;
+        const chess::Piece defender = start.piece_on(p.to());
+        if (defender == chess::kNoPiece || chess::type_of(defender) == chess::kKing ||
+            !(attacks_from(start, p.to()) & chess::square_bb(m.to())))
+            continue;
+        return Motif{"capturingDefender", i - 2,
+                     "removing " + piece_on(start, p.to()) + ", the defender of " + square(m.to())};
+    }
+    return std::nullopt;
+}
+
 // The first attacker's move after which, the reply made, the attacker is a minor piece or
 // more up on the position before its first move; -1 when there is none.
 int first_kept_gain(const Board& b, const TacticLine& line) {
@@ -425,9 +533,9 @@ std::vector<Motif> find_motifs(const TacticLine& line) {
     Board b(line);
     b.window = window_of(b, line);
     std::vector<Motif> out;
-    for (auto found :
-         {mate_in(b, line), back_rank_mate(b), hanging_piece(b, line), fork(b), pin(b), skewer(b),
-          discovered_attack(b), double_check(b), trapped_piece(b), promotion(b)})
+    for (auto found : {mate_in(b, line), back_rank_mate(b), hanging_piece(b, line), fork(b), pin(b),
+                       skewer(b), discovered_attack(b), double_check(b), trapped_piece(b),
+                       promotion(b), x_ray(b), deflection(b), attraction(b), capturing_defender(b)})
         if (found) out.push_back(*found);
     std::stable_sort(out.begin(), out.end(),
                      [](const Motif& x, const Motif& y) { return x.ply < y.ply; });

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -42,6 +43,15 @@ std::vector<std::string> names(const std::vector<Motif>& motifs) {
     return out;
 }
 
+// The motif `name` of the line, or none (a failure that lists the motifs found).
+std::optional<Motif> motif_in(const std::string& fen, const std::vector<std::string>& uci,
+                              int first, const std::string& name) {
+    const auto motifs = motifs_of(fen, uci, first);
+    if (const Motif* m = find(motifs, name)) return *m;
+    ADD_FAILURE() << "no " << name << " in " << testing::PrintToString(names(motifs));
+    return std::nullopt;
+}
+
 }  // namespace
 
 TEST(ExplainMotifs, KnightForkOfKingAndRook) {
@@ -66,10 +76,9 @@ TEST(ExplainMotifs, ForkAllowedByTheDefendersMove) {
 TEST(ExplainMotifs, ForkOfABiggerPieceThatAttacksTheForker) {
     // The queen on f6 sees the pawn on e5 but cannot take it for free (d4 defends it): the
     // queen and the knight are both forked, as the Lichess tagger counts bigger targets.
-    const auto motifs =
-        motifs_of("6k1/6pp/3n1q2/8/3PP3/8/6PP/6K1 w - - 0 1", {"e4e5", "f6f5", "e5d6"}, 0);
-    const Motif* fork = find(motifs, "fork");
-    ASSERT_NE(fork, nullptr) << testing::PrintToString(names(motifs));
+    const auto fork =
+        motif_in("6k1/6pp/3n1q2/8/3PP3/8/6PP/6K1 w - - 0 1", {"e4e5", "f6f5", "e5d6"}, 0, "fork");
+    ASSERT_TRUE(fork);
     EXPECT_EQ(fork->detail, "forking the knight on d6 and the queen on f6");
 }
 
@@ -177,4 +186,61 @@ TEST(ExplainMotifs, MaterialAndWindow) {
     }
     // The tactic has paid off once the rook is taken: the last two moves are not part of it.
     EXPECT_EQ(explain::tactic_window(line), 3);
+}
+
+TEST(ExplainMotifs, XRayRecaptureThroughTheQueensSquare) {
+    // Rxd8 Qxd8 Rxd8: the rook on d1 stood behind the queen on d5 and retakes through d5.
+    const auto xray =
+        motif_in("3r3R/6k1/8/3q4/8/8/8/3R2K1 w - - 0 1", {"h8d8", "d5d8", "d1d8"}, 0, "xRayAttack");
+    ASSERT_TRUE(xray);
+    EXPECT_EQ(xray->ply, 2);
+    EXPECT_NE(xray->detail.find("the queen on d5"), std::string::npos) << xray->detail;
+}
+
+TEST(ExplainMotifs, DeflectionAndCapturingTheDefender) {
+    struct Case {
+        const char* fen;
+        std::vector<std::string> moves;
+        const char *theme, *detail, *not_theme;
+    };
+    const Case cases[] = {
+        // Rc8 pins the queen to the king; Qxc8 leaves d5, and the knight there falls.
+        {"3q2k1/5ppp/8/3n4/8/8/5PPP/2RQ2K1 w - - 0 1",
+         {"c1c8", "d8c8", "d1d5"},
+         "deflection",
+         "deflecting the queen on d8 from the defence of d5",
+         "capturingDefender"},
+        // Bxf6 takes the knight that guarded d5; after gxf6 the bishop on d5 hangs (a knight
+        // for a bishop is a trade, no deflection).
+        {"6k1/5ppp/5n2/3b2B1/8/8/5PPP/3R2K1 w - - 0 1",
+         {"g5f6", "g7f6", "d1d5"},
+         "capturingDefender",
+         "removing the knight on f6, the defender of d5",
+         "deflection"},
+    };
+    for (const auto& c : cases) {
+        const auto found = motif_in(c.fen, c.moves, 0, c.theme);
+        ASSERT_TRUE(found) << c.fen;
+        EXPECT_EQ(found->ply, 0);
+        EXPECT_EQ(found->detail, c.detail);
+        EXPECT_EQ(find(motifs_of(c.fen, c.moves, 0), c.not_theme), nullptr) << c.fen;
+    }
+}
+
+TEST(ExplainMotifs, AttractionOfTheKingIntoACheck) {
+    // Rh8+ Kxh8 Qh6+: the king is lured to h8, where the queen checks it.
+    const auto attraction = motif_in("6k1/5pp1/8/8/8/7R/3Q1PPP/6K1 w - - 0 1",
+                                     {"h3h8", "g8h8", "d2h6"}, 0, "attraction");
+    ASSERT_TRUE(attraction);
+    EXPECT_EQ(attraction->detail, "luring the king to h8");
+}
+
+TEST(ExplainMotifs, APlainCaptureIsNoDeflectionAttractionOrXRay) {
+    const auto motifs = motifs_of("4k3/8/8/2n5/8/8/8/1R2K3 b - - 0 1", {"c5b3", "b1b3"}, 1);
+    for (const char* theme : {"deflection", "attraction", "xRayAttack", "capturingDefender"})
+        EXPECT_EQ(find(motifs, theme), nullptr) << theme;
+    // A king that walks to the square it was not lured to: the rook was never taken there.
+    const auto walk =
+        motifs_of("6k1/5pp1/8/8/8/7R/3Q1PPP/6K1 w - - 0 1", {"h3h7", "g8f8", "d2h6"}, 0);
+    EXPECT_EQ(find(walk, "attraction"), nullptr) << testing::PrintToString(names(walk));
 }

@@ -457,6 +457,40 @@ describe('puzzle explanations asked for all at once', () => {
 });
 
 const nest = (n) => '['.repeat(n) + ']'.repeat(n);
+const START_FEN = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+group('explain and eval routes: bad bodies and parameters', [
+    { name: 'GET /api/eval without fen', send: get('/api/eval'), codes: [400] },
+    { name: 'GET /api/eval?fen=%ff', send: get('/api/eval?fen=%ff'), codes: [400] },
+    { name: 'GET /api/eval?fen=%00', send: get('/api/eval?fen=%00'), codes: [400] },
+    { name: 'a FEN of 5000 letters', send: get(`/api/eval?fen=${'p'.repeat(5000)}`), codes: [400] },
+    { name: 'a FEN with 40 kings', codes: [400],
+        send: get(`/api/eval?fen=${encodeURIComponent('KKKKKKKK/'.repeat(5) + '8/8/8 w - - 0 1')}`) },
+    { name: 'POST /api/eval', send: post('/api/eval', '{}'), codes: [405] },
+    { name: 'GET /api/explain', send: get('/api/explain'), codes: [405] },
+    { name: 'explain: an empty body', send: post('/api/explain', ''), codes: [400] },
+    { name: 'explain: fen nested 32000 deep', codes: [400],
+        send: post('/api/explain', `{"fen":${nest(32000)},"move":"e4"}`) },
+    { name: 'explain: a move of 5000 letters', codes: [400],
+        send: post('/api/explain', JSON.stringify({ fen: START_FEN, move: 'N'.repeat(5000) })) },
+    { name: 'explain: previous %ff', codes: [400],
+        send: post('/api/explain', `{"fen":"${START_FEN}","previous":"\\udcff","move":"e4"}`) },
+]);
+
+describe('explanations asked for all at once', () => {
+    it('each is answered, or refused with 503 while the server is busy', { timeout: 60000 },
+        async () => {
+            const moves = ['e4', 'd4', 'c4', 'Nf3', 'g3', 'b3', 'f4', 'Nc3', 'e3', 'd3', 'a4', 'h4'];
+            const replies = await Promise.all(moves.map((move) =>
+                api('POST', '/api/explain', { fen: START_FEN, move })));
+            for (const r of replies) {
+                assert.ok(r.status === 200 || r.status === 503, `status ${r.status}`);
+                assert.equal(typeof (r.status === 200 ? r.json.text : r.json.error), 'string');
+            }
+            assert.ok(replies.some((r) => r.status === 200), 'at least one is answered');
+        });
+    stillAnswers();
+});
+
 group('nested and oversized bodies', [
     { name: 'an array nested 32000 deep', codes: [400], send: post('/api/games', nest(32000)) },
     { name: 'an object nested 12000 deep', codes: [400, 413],

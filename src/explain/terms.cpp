@@ -82,7 +82,7 @@ std::string pawns_text(int cp) {
 }
 
 std::vector<TermDiff> term_differences(const Position& played_end, const Position& best_end,
-                                       Color mover, bool with_material) {
+                                       Color mover, bool with_material, int most) {
     const auto& w = eval::default_weights();
     const eval::EvalTerms played = eval::eval_terms(played_end, w);
     const eval::EvalTerms best = eval::eval_terms(best_end, w);
@@ -111,7 +111,7 @@ std::vector<TermDiff> term_differences(const Position& played_end, const Positio
     std::stable_sort(out.begin(), out.end(), [](const TermDiff& a, const TermDiff& b) {
         return std::abs(a.cp) > std::abs(b.cp);
     });
-    if (out.size() > std::size_t(kTermMax)) out.resize(std::size_t(kTermMax));
+    if (out.size() > std::size_t(std::max(0, most))) out.resize(std::size_t(std::max(0, most)));
     return out;
 }
 

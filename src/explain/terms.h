@@ -23,12 +23,12 @@ inline constexpr int kTermMinCp = 10;
 // At most this many differences are reported.
 inline constexpr int kTermMax = 3;
 
-// The largest term differences (|cp| >= kTermMinCp, at most kTermMax, largest |cp| first)
+// The largest term differences (|cp| >= kTermMinCp, at most `most`, largest |cp| first)
 // between played_end and best_end (the positions the two lines reach) for the mover. Tempo
 // (which side is to move at the ends) is never compared; material only when with_material.
 std::vector<TermDiff> term_differences(const chess::Position& played_end,
                                        const chess::Position& best_end, chess::Color mover,
-                                       bool with_material);
+                                       bool with_material, int most = kTermMax);
 
 // "weakens White's king (-0.60) and gives Black a passed d-pawn (-0.40)": the differences that
 // are worse for the mover (cp < 0) joined in words, with pawns; empty when there are none.

@@ -19,10 +19,10 @@ chess::Position fen(const char* text) {
     return *p;
 }
 
-// Term `key` of the differences between the ends for the mover; an empty term when absent.
+// Term `key` of all the differences between the ends for the mover; an empty term when absent.
 explain::TermDiff term_of(const chess::Position& played, const chess::Position& best,
                           chess::Color mover, const std::string& key) {
-    for (const auto& d : explain::term_differences(played, best, mover, true))
+    for (const auto& d : explain::term_differences(played, best, mover, true, 99))
         if (d.term == key) return d;
     return {};
 }

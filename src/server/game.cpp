@@ -12,6 +12,7 @@
 #include "chess/status.h"
 #include "core/strings.h"
 #include "search/score.h"
+#include "server/review_pgn.h"
 
 namespace kibitz::server {
 
@@ -554,22 +555,9 @@ std::string Game::pgn() const {
     }
     PgnExportOptions options;
     options.book = true;
-    // A finished review of this main line: its evaluations and best moves go with the moves.
-    const auto line = tree_.mainline();
-    if (review.is_object() && review.value("done", 0) == review.value("total", -1) &&
-        review.value("total", 0) == int(line.size()) && review["positions"].is_array() &&
-        review["positions"].size() == line.size()) {
-        options.best_lines = true;
-        for (std::size_t i = 0; i < line.size(); ++i) {
-            const Json& p = review["positions"][i];
-            if (i > 0 && p["eval"].is_object()) {
-                const Json& e = p["eval"];
-                (void)out.tree.set_eval(line[i], Eval{e.value("cp", 0), e.value("mate", 0)}, 0);
-            }
-            if (i + 1 < line.size() && p["best"].is_string())
-                (void)out.tree.set_best(line[i + 1], {p["best"].get<std::string>()});
-        }
-    }
+    // A finished review of this main line: its evaluations, labels, explanations and best
+    // lines go with the moves (review_pgn.h).
+    (void)annotate_review(out, review, options);
     return tree_pgn_text(out, options);
 }
 

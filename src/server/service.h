@@ -139,10 +139,13 @@ private:
     // new variation; the reply is the game with "node", the move's node (service_tree.cpp).
     Reply explore(Entry& e, NodeId at, const std::string& text);
     void start_review_step(Entry& e);
+    // explanation: the "explanation" object of the move that led to the job's position when
+    // the review labels it (computed on the engine's thread), else null.
     void review_step_done(const std::string& id, const std::shared_ptr<EngineJob>& job,
-                          const JobResult& r);
+                          const JobResult& r, Json explanation);
     // Records the review of one position (with mutex_ held) and starts the next.
-    void record_review(Entry& e, const chess::Position& pos, const JobResult& r);
+    void record_review(Entry& e, const chess::Position& pos, const JobResult& r,
+                       Json explanation = nullptr);
     void watch_clocks();
     GameRoutes make_routes();
 

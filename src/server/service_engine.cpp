@@ -3,11 +3,14 @@
 #include <cmath>
 #include <cstdio>
 #include <future>
+#include <optional>
 
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "chess/san.h"
 #include "explain/accuracy.h"
+#include "explain/review.h"
+#include "server/review_pgn.h"
 #include "server/service.h"
 
 namespace kibitz::server {
@@ -63,72 +66,62 @@ engine::GoParams engine_limits(const Game& g, std::int64_t untimed_ms, std::int6
     return go;
 }
 
-// The first moves of a review's best line: at most this many plies are stored (docs/api.md).
-constexpr std::size_t kReviewLinePlies = 8;
+// A review's search time per position by default (ms): 81 positions of a 40-move game at
+// 200 ms, plus the explanations of its labelled moves, stay under 20 s (docs/api.md).
+constexpr int kReviewMovetime = 200;
 
-// The best line of a reviewed position as {"best_line": [SAN...], "best_line_uci": [UCI...]}:
-// the engine's PV when it starts with the best move, else the best move alone; empty lists
-// when there is no legal best move.
+// The best line of a reviewed position (review_pgn.h): the engine's PV when it starts with the
+// best move, else the best move alone.
 Json review_best_line(const chess::Position& root, const JobResult& r) {
-    std::vector<chess::Move> pv;
     if (!r.lines.empty() && !r.lines.front().pv.empty() && r.lines.front().pv[0] == r.best)
-        pv = r.lines.front().pv;
-    else
-        pv = {r.best};
-    Json san = Json::array(), uci = Json::array();
-    chess::Position p = root;
-    for (const chess::Move m : pv) {
-        if (san.size() >= kReviewLinePlies || !p.is_legal(m)) break;
-        san.push_back(chess::move_to_san(p, m));
-        uci.push_back(chess::move_to_uci(p, m));
-        p.make(m);
-    }
-    return {{"best_line", san}, {"best_line_uci", uci}};
+        return best_line_json(root, r.lines.front().pv);
+    return best_line_json(root, {r.best});
 }
 
-// One side's numbers of a finished review (explain/accuracy.h) as the review object's
-// players.white / players.black: accuracy and acpl rounded to one decimal, null when the side
-// made no move.
-Json player_json(const explain::PlayerSummary& p) {
-    const auto round1 = [](const std::optional<double>& v) {
-        return v ? Json(std::round(*v * 10) / 10) : Json(nullptr);
+// White's winning chance 0..1 for a white-view evaluation (explain/accuracy.h).
+double win_chance(const Eval& e) { return explain::win_chance(e.cp, e.mate); }
+
+// White's evaluation of a reviewed position with a legal move, from its search.
+Eval review_eval(const chess::Position& pos, const JobResult& r) {
+    return white_eval(r.lines.empty() ? 0 : r.lines.front().score, pos.side_to_move());
+}
+
+// What the review knew of the move before the position it searches: the position before the
+// move, the move, White's winning chance there and whether the move was the best one.
+struct ReviewedMove {
+    chess::Position before;
+    chess::Move move;
+    std::string san;
+    double win_before = 0.5;
+    bool best = false;
+    std::string best_san;
+};
+
+// The explanation of a labelled move (explain/review.h) as the review's "explanation" object;
+// null when the move lost less than an inaccuracy. Runs on the engine's thread, not under
+// the server's lock; bounded by the explainer's depth and node cap.
+Json review_explanation(const ReviewedMove& m, const chess::Position& pos, const JobResult& r) {
+    const double loss = explain::move_loss(m.win_before, win_chance(review_eval(pos, r)),
+                                           m.before.side_to_move() == kWhite, m.best);
+    if (explain::label_for_loss(loss) == explain::MoveLabel::kNone) return nullptr;
+    thread_local explain::Explainer explainer(explain::review_options());
+    return explain::review_json(explain::explain_labelled(explainer, m.before, m.move), m.before);
+}
+
+// The explanation of a labelled move into stalemate (no search there): it draws.
+Json stalemate_explanation(const ReviewedMove& m) {
+    const auto number = [&](const std::string& san) {
+        return std::to_string(m.before.fullmove_number()) +
+               (m.before.side_to_move() == kWhite ? ". " : "... ") + san;
     };
-    return {{"accuracy", round1(p.accuracy)}, {"acpl", round1(p.acpl)}, {"moves", p.moves},
-            {"inaccuracies", p.inaccuracies}, {"mistakes", p.mistakes}, {"blunders", p.blunders}};
-}
-
-// Both sides' accuracy, average centipawn loss and label counts from a review whose every
-// position is assessed; `white_first` says who made the first move.
-Json review_players(const Json& review, bool white_first) {
-    std::vector<int> cps;
-    for (const Json& a : review.value("positions", Json::array())) {
-        const Json eval = a.value("eval", Json());
-        if (eval.is_object()) {
-            cps.push_back(explain::capped_cp(eval.value("cp", 0), eval.value("mate", 0)));
-        } else {  // no move: mate (win 0 or 1) or stalemate (0.5)
-            const double win = a.value("win", 0.5);
-            cps.push_back(win > 0.75   ? explain::kAccuracyCpCap
-                          : win < 0.25 ? -explain::kAccuracyCpCap
-                                       : 0);
-        }
-    }
-    std::vector<explain::MoveLabel> labels;
-    for (const Json& p : review.value("plies", Json::array())) {
-        const Json l = p.value("label", Json());
-        const std::string label = l.is_string() ? l.get<std::string>() : "";
-        labels.push_back(label == "blunder"      ? explain::MoveLabel::kBlunder
-                         : label == "mistake"    ? explain::MoveLabel::kMistake
-                         : label == "inaccuracy" ? explain::MoveLabel::kInaccuracy
-                                                 : explain::MoveLabel::kNone);
-    }
-    const explain::GameSummary s = explain::summarise_game(cps, white_first, labels);
-    return {{"white", player_json(s.white)}, {"black", player_json(s.black)}};
-}
-
-// White's winning chance 0..1 for a white-view evaluation: 1 / (1 + 10^(-cp/400)).
-double win_chance(const Eval& e) {
-    if (e.mate) return e.mate > 0 ? 1.0 : 0.0;
-    return 1.0 / (1.0 + std::pow(10.0, -e.cp / 400.0));
+    const std::string best = m.best_san.empty() ? "" : "Better is " + number(m.best_san) + ".";
+    return {{"text", number(m.san) + " is stalemate: the game is drawn." +
+                         (best.empty() ? "" : " " + best)},
+            {"motifs", Json::array()},
+            {"line", {chess::move_to_uci(m.before, m.move)}},
+            {"line_san", {m.san}},
+            {"terms", Json::array()},
+            {"best_text", best}};
 }
 
 // White's winning chance in a position with no move (mate or stalemate) or from a search.
@@ -509,7 +502,7 @@ Reply Service::review(const std::string& id, const std::string& token, const Jso
     if (!seats_of(token, g.token)) return error_reply(403, kNotYourSeat);
     if (g.mode != Mode::kAnalysis && !g.over())
         return error_reply(409, "A game can be reviewed once it is over.");
-    int movetime = 300;
+    int movetime = kReviewMovetime;
     if (body.contains("movetime")) {
         if (!body["movetime"].is_number_integer() || body["movetime"] < 50 ||
             body["movetime"] > 5000)
@@ -538,14 +531,32 @@ void Service::start_review_step(Entry& e) {
     job->priority = EngineJob::kReview;
     job->game_id = g.id;
     job->position = root;
-    job->go.movetime = g.review.value("movetime", 300);
+    job->go.movetime = g.review.value("movetime", kReviewMovetime);
     const std::string id = g.id;
     std::weak_ptr<EngineJob> weak = job;
-    job->on_done = [this, id, weak](const JobResult& r) {
-        if (auto j = weak.lock()) review_step_done(id, j, r);
+    // The move that led here, for its explanation once this position's search judged it.
+    std::optional<ReviewedMove> led;
+    if (done > 0) {
+        const Json& prior = g.review["positions"][done - 1];
+        ReviewedMove m{g.position_at(done - 1),
+                       g.moves()[done - 1].move,
+                       g.moves()[done - 1].san,
+                       prior.value("win", 0.5),
+                       prior["best"] == g.moves()[done - 1].uci,
+                       prior["best_san"].is_string() ? prior["best_san"].get<std::string>() : ""};
+        led = std::move(m);
+    }
+    job->on_done = [this, id, weak, led](const JobResult& r) {
+        auto j = weak.lock();
+        if (!j) return;
+        review_step_done(id, j, r, led ? review_explanation(*led, j->position, r) : Json());
     };
-    if (chess::count_legal_moves(root) == 0) {
-        record_review(e, root, JobResult{});  // mate or stalemate: nothing to search
+    if (chess::count_legal_moves(root) == 0) {  // mate or stalemate: nothing to search
+        const bool labelled = led && !root.in_check() &&
+                              explain::label_for_loss(explain::move_loss(
+                                  led->win_before, 0.5, led->before.side_to_move() == kWhite,
+                                  led->best)) != explain::MoveLabel::kNone;
+        record_review(e, root, JobResult{}, labelled ? stalemate_explanation(*led) : Json());
         return;
     }
     e.review_job = job;
@@ -553,15 +564,16 @@ void Service::start_review_step(Entry& e) {
 }
 
 void Service::review_step_done(const std::string& id, const std::shared_ptr<EngineJob>& job,
-                               const JobResult& r) {
+                               const JobResult& r, Json explanation) {
     Lock lock = table_.lock();
     Entry* e = table_.find(id);
     if (!e || e->review_job != job) return;
     e->review_job.reset();
-    record_review(*e, job->position, r);
+    record_review(*e, job->position, r, std::move(explanation));
 }
 
-void Service::record_review(Entry& entry, const chess::Position& pos, const JobResult& r) {
+void Service::record_review(Entry& entry, const chess::Position& pos, const JobResult& r,
+                            Json explanation) {
     Entry* e = &entry;
     const std::string id = e->game.id;
     Game& g = e->game;
@@ -569,16 +581,9 @@ void Service::record_review(Entry& entry, const chess::Position& pos, const JobR
     const auto done = review.value("done", std::size_t(0));
     Json assessed;
     if (chess::count_legal_moves(pos) == 0) {
-        const double win = !pos.in_check() ? 0.5 : pos.side_to_move() == kWhite ? 0.0 : 1.0;
-        assessed = {{"eval", nullptr},
-                    {"win", win},
-                    {"best", nullptr},
-                    {"best_san", nullptr},
-                    {"best_line", Json::array()},
-                    {"best_line_uci", Json::array()}};
+        assessed = game_over_assessment(pos);
     } else {
-        const int score = r.lines.empty() ? 0 : r.lines.front().score;
-        const Eval eval = white_eval(score, pos.side_to_move());
+        const Eval eval = review_eval(pos, r);
         const bool legal = pos.is_legal(r.best);
         assessed = {{"eval", eval_json(eval)},
                     {"win", win_chance(eval)},
@@ -594,13 +599,9 @@ void Service::record_review(Entry& entry, const chess::Position& pos, const JobR
         const Color mover = ~pos.side_to_move();
         const double best_win = before["win"].get<double>(),
                      now_win = assessed["win"].get<double>();
-        double loss = mover == kWhite ? best_win - now_win : now_win - best_win;
-        if (before["best"] == played.uci) loss = 0;
-        loss = std::max(0.0, loss);
-        const char* label = loss >= 0.30   ? "blunder"
-                            : loss >= 0.20 ? "mistake"
-                            : loss >= 0.10 ? "inaccuracy"
-                                           : nullptr;
+        const double loss =
+            explain::move_loss(best_win, now_win, mover == kWhite, before["best"] == played.uci);
+        const char* label = explain::label_name(explain::label_for_loss(loss));
         review["plies"].push_back({{"ply", done},
                                    {"eval", assessed["eval"]},
                                    {"win", assessed["win"]},
@@ -609,7 +610,8 @@ void Service::record_review(Entry& entry, const chess::Position& pos, const JobR
                                    {"best_line", before.value("best_line", Json::array())},
                                    {"best_line_uci", before.value("best_line_uci", Json::array())},
                                    {"loss", std::round(loss * 1000) / 1000},
-                                   {"label", label ? Json(label) : Json(nullptr)}});
+                                   {"label", label ? Json(label) : Json(nullptr)},
+                                   {"explanation", label ? std::move(explanation) : Json()}});
     }
     review["done"] = done + 1;
     if (done + 1 == review.value("total", std::size_t(0)))

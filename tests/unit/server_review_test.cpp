@@ -3,9 +3,13 @@
 // ply the best line in SAN and UCI from the position before it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "chess/notation.h"
+#include "chess/pgn.h"
+#include "chess/san.h"
 #include "explain/accuracy.h"
 #include "server/api.h"
 #include "service_harness.h"
@@ -77,6 +81,89 @@ TEST(ServerReview, EveryPlyHasTheBestLineFromThePositionBeforeIt) {
     const Reply r = call(*s, "POST", "/api/games/" + id + "/takeback", "", token);
     ASSERT_EQ(r.status, 200) << r.body.dump();
     EXPECT_FALSE(r.body["review"].contains("players"));
+}
+
+TEST(ServerReview, LabelledPliesAreExplainedAndOthersNot) {
+    auto s = testing::make_service();
+    const auto [id, token] = reviewed_fools_mate(*s);
+    const Json review = call(*s, "GET", "/api/games/" + id).body["review"];
+    ASSERT_EQ(review["plies"].size(), 4u);
+    for (const Json& ply : review["plies"]) {
+        ASSERT_TRUE(ply.contains("explanation")) << ply.dump();
+        EXPECT_EQ(ply["label"].is_null(), ply["explanation"].is_null()) << ply.dump();
+    }
+    // 2. g4?? allows the mate; the text says so and why the best move is better.
+    const Json& g4 = review["plies"][2]["explanation"];
+    ASSERT_TRUE(g4.is_object()) << review["plies"][2].dump();
+    const std::string text = g4["text"];
+    EXPECT_NE(text.find("2. g4"), std::string::npos) << text;
+    EXPECT_NE(text.find("Qh4#"), std::string::npos) << text;
+    EXPECT_TRUE(g4["motifs"].is_array());
+    EXPECT_NE(std::find(g4["motifs"].begin(), g4["motifs"].end(), "mateIn1"), g4["motifs"].end())
+        << g4.dump();
+    ASSERT_GE(g4["line"].size(), 2u);
+    EXPECT_EQ(g4["line"][0], "g2g4");
+    EXPECT_EQ(g4["line"][1], "d8h4");
+    EXPECT_EQ(g4["line_san"][0], "g4");
+    EXPECT_EQ(g4["line_san"][1], "Qh4#");
+    EXPECT_EQ(g4["line"].size(), g4["line_san"].size());
+    EXPECT_TRUE(g4["terms"].is_array());
+    const std::string best = g4["best_text"];
+    EXPECT_EQ(best.rfind("Better is 2. ", 0), 0u) << best;
+    EXPECT_NE(text.find(best), std::string::npos) << text;
+}
+
+TEST(ServerReview, ExportOfAReviewedGameHasNagsExplanationsAndBestLines) {
+    auto s = testing::make_service();
+    const auto [id, token] = reviewed_fools_mate(*s);
+    const Json review = call(*s, "GET", "/api/games/" + id).body["review"];
+    const Reply pgn = call(*s, "GET", "/api/games/" + id + "/pgn");
+    ASSERT_EQ(pgn.status, 200);
+    std::string text = pgn.text;  // its lines joined: the writer wraps them at 80 columns
+    std::replace(text.begin(), text.end(), '\n', ' ');
+    // The NAG right after the move, then the comment: [%eval] first, then the explanation,
+    // then the best line as a variation of several plies.
+    const std::string explanation = review["plies"][2]["explanation"]["text"];
+    const auto g4 = text.find("2. g4 $4 {[%eval #-1] ");
+    ASSERT_NE(g4, std::string::npos) << text;
+    const auto comment = text.find(explanation.substr(0, 12), g4);
+    ASSERT_NE(comment, std::string::npos) << text;
+    const auto close = text.find('}', g4);
+    EXPECT_GT(close, comment);
+    EXPECT_EQ(text.find('{', g4 + 1), text.find('{', g4));  // no brace inside the comment
+    EXPECT_EQ(text[text.find_first_not_of(' ', close + 1)], '(') << text;
+    // Imported again, the main line and the annotations are where they were.
+    chess::PgnReader reader(pgn.text);
+    auto game = reader.next();
+    ASSERT_TRUE(game && game->ok()) << (game ? game->error() : "no game");
+    const auto& moves = (*game)->moves;
+    ASSERT_EQ(moves.size(), 4u);
+    const char* sans[] = {"f3", "e5", "g4", "Qh4#"};
+    chess::Position pos = chess::Position::from_fen(chess::kStartFen).value();
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        EXPECT_EQ(chess::move_to_san(pos, moves[i].move), sans[i]);
+        pos.make(moves[i].move);
+    }
+    // Each labelled move has its NAG and its explanation, an unlabelled one neither; a move
+    // other than the best has the best line as its variation.
+    for (std::size_t i = 0; i < moves.size(); ++i) {
+        const Json& ply = review["plies"][i];
+        const std::string label = ply["label"].is_string() ? ply["label"].get<std::string>() : "";
+        const std::vector<int> nags = label == "blunder"      ? std::vector<int>{4}
+                                      : label == "mistake"    ? std::vector<int>{2}
+                                      : label == "inaccuracy" ? std::vector<int>{6}
+                                                              : std::vector<int>{};
+        EXPECT_EQ(moves[i].nags, nags) << i;
+        if (label.empty())
+            EXPECT_EQ(moves[i].comment_after.find("Better is"), std::string::npos) << i;
+        else
+            EXPECT_NE(moves[i].comment_after.find(ply["explanation"]["text"].get<std::string>()),
+                      std::string::npos)
+                << moves[i].comment_after;
+    }
+    EXPECT_EQ(moves[2].nags, std::vector<int>{4});
+    ASSERT_EQ(moves[2].variations.size(), 1u);
+    EXPECT_EQ(moves[2].variations[0].size(), review["plies"][2]["best_line"].size());
 }
 
 }  // namespace

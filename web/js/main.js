@@ -423,7 +423,7 @@ const actions = {
     },
     review: async () => {
         if (!needGame()) return;
-        const r = await callGame('review', 'POST', '/review', { body: { movetime: 300 } });
+        const r = await callGame('review', 'POST', '/review', { body: { movetime: 200 } });
         if (r) notify('Reviewing the game…', 2500);
     },
     continue: async () => {
@@ -541,7 +541,7 @@ async function openGames() {
             location.hash = gameHash(g.id);
             const t = tokens.get(g.id);
             const ok = await call('review', 'POST', calls.path(g.id, '/review'),
-                { body: { movetime: 300 }, token: t?.token || null });
+                { body: { movetime: 200 }, token: t?.token || null });
             if (ok) notify('Reviewing the game…', 2500);
         },
         pgn: (g) => download(`/api/games/${g.id}/pgn`),

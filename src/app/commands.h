@@ -15,6 +15,7 @@ void register_perft(CLI::App& app);
 void register_bench(CLI::App& app);
 void register_epd(CLI::App& app);
 void register_explain(CLI::App& app);
+void register_analyse(CLI::App& app);
 void register_pgn(CLI::App& app);
 void register_match(CLI::App& app);
 void register_play(CLI::App& app);

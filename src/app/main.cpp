@@ -21,6 +21,7 @@ int main(int argc, char** argv) {
         register_bench(app);
         register_epd(app);
         register_explain(app);
+        register_analyse(app);
         register_pgn(app);
         register_match(app);
         register_play(app);

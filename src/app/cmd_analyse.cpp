@@ -141,9 +141,16 @@ std::optional<Json> review_game(const server::TreeGame& game, explain::LineSearc
                 prior.side_to_move() == chess::kWhite, before["best"] == node.uci);
             const explain::MoveLabel label = explain::label_for_loss(loss);
             Json explanation = nullptr;
-            if (label != explain::MoveLabel::kNone)
+            if (label != explain::MoveLabel::kNone) {
+                // Compared with the best move the review shows (its variation in the PGN).
+                chess::Move best = chess::Move::none();
+                if (before["best"].is_string())
+                    if (const auto b =
+                            chess::move_from_uci(prior, before["best"].get<std::string>()))
+                        best = *b;
                 explanation = explain::review_json(
-                    explain::explain_labelled(explainer, prior, node.move), prior);
+                    explain::explain_labelled(explainer, prior, node.move, best), prior);
+            }
             const char* name = explain::label_name(label);
             plies.push_back({{"ply", i},
                              {"loss", std::round(loss * 1000) / 1000},

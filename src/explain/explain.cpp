@@ -92,6 +92,19 @@ std::string also_sentence(const TacticLine& line, const Motif& motif) {
     return "The line also has " + motif_sentence(line, motif) + ".";
 }
 
+// The best line of pos: the search's, or, when given and legal, the one that starts with the
+// given best move (its score and line from the position after it).
+Line best_line(LineSearcher& searcher, const Position& pos, Move given) {
+    if (given == Move::none() || !pos.is_legal(given)) return searcher.search(pos);
+    Position after = pos;
+    after.make(given);
+    const Line answer = searcher.search(after);
+    Line best{-answer.score, {given}};
+    if (search::is_mate_score(best.score)) best.score += best.score > 0 ? -1 : 1;
+    best.pv.insert(best.pv.end(), answer.pv.begin(), answer.pv.end());
+    return best;
+}
+
 }  // namespace
 
 std::vector<std::string> motif_names(const std::vector<Motif>& motifs) {
@@ -102,12 +115,13 @@ std::vector<std::string> motif_names(const std::vector<Motif>& motifs) {
 
 Explainer::Explainer(Options options) : options_(options), searcher_(options.search) {}
 
-Explanation Explainer::explain(const Position& pos, Move m, const Position* before, Move previous) {
+Explanation Explainer::explain(const Position& pos, Move m, const Position* before, Move previous,
+                               Move given_best) {
     Explanation e;
     e.move_uci = chess::move_to_uci(pos, m);
     e.move_san = chess::move_to_san(pos, m);
     // 1. and 2. The best line, then the move's own line.
-    const Line best = searcher_.search(pos);
+    const Line best = best_line(searcher_, pos, given_best);
     std::vector<Move> reply;
     Position after = pos;
     after.make(m);
@@ -207,7 +221,15 @@ Explanation Explainer::explain(const Position& pos, Move m, const Position* befo
         e.best_text = better_text;
         sentences.push_back(better_text);
     } else if (!e.motifs.empty()) {
-        sentences.push_back(me + " wins: " + motif_sentence(line, e.motifs.front()) + ".");
+        const Motif& top = e.motifs.front();
+        const int mate_plies = int(line.moves.size()) - top.ply;
+        if (top.name.rfind("mateIn", 0) == 0 && top.ply == 0 && mate_plies == 1)
+            sentences.push_back(me + " is checkmate.");
+        else if (top.name.rfind("mateIn", 0) == 0 && top.ply == 0)
+            sentences.push_back(me + " mates in " + top.name.substr(6) + ": " +
+                                san_line(pos, line.moves, 0, mate_plies) + ".");
+        else
+            sentences.push_back(me + " wins: " + motif_sentence(line, top) + ".");
         if (e.motifs.size() > 1) sentences.push_back(also_sentence(line, e.motifs[1]));
     } else if (e.verdict == "best" || e.verdict == "good") {
         sentences.push_back(

@@ -49,10 +49,13 @@ public:
 
     // Explains the legal move m in pos (pos's history counts for repetitions). When before and
     // previous are given, pos is before after previous, and the opponent's last move counts
-    // where a motif's rule looks back at it.
+    // where a motif's rule looks back at it. best, when legal, is the best move as another
+    // search found it (a game review's): the explanation then compares m with it, so that its
+    // "Better is ..." names the move the review shows.
     Explanation explain(const chess::Position& pos, chess::Move m,
                         const chess::Position* before = nullptr,
-                        chess::Move previous = chess::Move::none());
+                        chess::Move previous = chess::Move::none(),
+                        chess::Move best = chess::Move::none());
 
     // Reads the FEN and the move (UCI or SAN) and explains it; the error names the FEN or
     // the move and why it was refused.

@@ -13,8 +13,9 @@ Options review_options() {
     return o;
 }
 
-Explanation explain_labelled(Explainer& explainer, const chess::Position& before, chess::Move m) {
-    Explanation e = explainer.explain(before, m);
+Explanation explain_labelled(Explainer& explainer, const chess::Position& before, chess::Move m,
+                             chess::Move best) {
+    Explanation e = explainer.explain(before, m, nullptr, chess::Move::none(), best);
     if (!e.best_text.empty() && e.text.find(e.best_text) == std::string::npos)
         e.text =
             e.verdict == "best" || e.verdict == "good" ? e.best_text : e.text + " " + e.best_text;

@@ -18,8 +18,10 @@ Options review_options();
 
 // Explains move m of before for a review that labelled it: the explainer's explanation, whose
 // text ends with best_text (appended when the explainer's own sentences do not say it; when
-// the explainer judged the move good, best_text alone).
-Explanation explain_labelled(Explainer& explainer, const chess::Position& before, chess::Move m);
+// the explainer judged the move good, best_text alone). best: the review's best move, which
+// the explanation then compares m with (none: the explainer's own).
+Explanation explain_labelled(Explainer& explainer, const chess::Position& before, chess::Move m,
+                             chess::Move best = chess::Move::none());
 
 // The review's "explanation" object: text, motifs (theme names), line (UCI from the played
 // move), line_san (the same in SAN), terms ([{term, cp, words}]) and best_text.

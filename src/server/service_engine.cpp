@@ -95,6 +95,7 @@ struct ReviewedMove {
     double win_before = 0.5;
     bool best = false;
     std::string best_san;
+    chess::Move best_move = chess::Move::none();  // the review's best move there
 };
 
 // The explanation of a labelled move (explain/review.h) as the review's "explanation" object;
@@ -105,7 +106,8 @@ Json review_explanation(const ReviewedMove& m, const chess::Position& pos, const
                                            m.before.side_to_move() == kWhite, m.best);
     if (explain::label_for_loss(loss) == explain::MoveLabel::kNone) return nullptr;
     thread_local explain::Explainer explainer(explain::review_options());
-    return explain::review_json(explain::explain_labelled(explainer, m.before, m.move), m.before);
+    return explain::review_json(explain::explain_labelled(explainer, m.before, m.move, m.best_move),
+                                m.before);
 }
 
 // The explanation of a labelled move into stalemate (no search there): it draws.
@@ -544,6 +546,9 @@ void Service::start_review_step(Entry& e) {
                        prior.value("win", 0.5),
                        prior["best"] == g.moves()[done - 1].uci,
                        prior["best_san"].is_string() ? prior["best_san"].get<std::string>() : ""};
+        if (prior["best"].is_string())
+            if (const auto best = chess::move_from_uci(m.before, prior["best"].get<std::string>()))
+                m.best_move = *best;
         led = std::move(m);
     }
     job->on_done = [this, id, weak, led](const JobResult& r) {

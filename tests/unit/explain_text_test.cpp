@@ -4,8 +4,10 @@
 
 #include <string>
 
+#include "chess/notation.h"
 #include "explain/explain.h"
 #include "explain/puzzles.h"
+#include "fen_helpers.h"
 
 using namespace kibitz;
 
@@ -50,7 +52,7 @@ TEST(ExplainText, MateAllowedAndMateMade) {
     ASSERT_TRUE(made.ok()) << made.error();
     EXPECT_EQ(made->verdict, "best");
     EXPECT_TRUE(contains(explain::motif_names(made->motifs), "mateIn1"));
-    EXPECT_NE(made->text.find("1. Ra8# wins: mate in 1"), std::string::npos) << made->text;
+    EXPECT_NE(made->text.find("1. Ra8# is checkmate."), std::string::npos) << made->text;
 }
 
 TEST(ExplainText, QuietGoodMoveHasNoMotifs) {
@@ -110,4 +112,24 @@ TEST(ExplainPuzzles, TableCountsRecallAndPrecision) {
     EXPECT_NE(lines.find("001gi fork extra setup"), std::string::npos) << lines;
     EXPECT_NE(lines.find("001gi mateIn1 missed solution"), std::string::npos) << lines;
     EXPECT_NE(explain::format_table(table).find("Motif test on 1 puzzles"), std::string::npos);
+}
+
+TEST(ExplainText, AGivenBestMoveIsTheOneComparedWith) {
+    // A review's search may prefer another good move than the explainer's: the explanation
+    // then says "Better is" that move, so that the text and the review's arrow agree.
+    const chess::Position start =
+        test::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1");
+    explain::Explainer explainer;
+    const chess::Move f3 = *chess::move_from_uci(start, "f2f3");
+    const chess::Move c3 = *chess::move_from_uci(start, "b1c3");
+    const explain::Explanation e = explainer.explain(start, f3, nullptr, chess::Move::none(), c3);
+    EXPECT_EQ(e.best_uci, "b1c3");
+    EXPECT_EQ(e.best_san, "Nc3");
+    EXPECT_EQ(e.best_line.front(), "b1c3");
+    EXPECT_NE(e.best_text.find("Better is 1. Nc3"), std::string::npos) << e.best_text;
+    // An illegal or missing one leaves the explainer's own choice.
+    const explain::Explanation own = explainer.explain(start, f3);
+    EXPECT_EQ(
+        explainer.explain(start, f3, nullptr, chess::Move::none(), chess::Move::none()).best_uci,
+        own.best_uci);
 }

@@ -111,6 +111,13 @@ TEST(ServerReview, LabelledPliesAreExplainedAndOthersNot) {
     const std::string best = g4["best_text"];
     EXPECT_EQ(best.rfind("Better is 2. ", 0), 0u) << best;
     EXPECT_NE(text.find(best), std::string::npos) << text;
+    // It names the best move the review shows (its arrow and variation), not another one.
+    for (const Json& ply : review["plies"])
+        if (ply["explanation"].is_object() && ply["best_san"].is_string()) {
+            const std::string said = ply["explanation"]["best_text"];
+            EXPECT_NE(said.find(" " + ply["best_san"].get<std::string>() + " "), std::string::npos)
+                << said << " / " << ply.dump();
+        }
 }
 
 TEST(ServerReview, ExportOfAReviewedGameHasNagsExplanationsAndBestLines) {

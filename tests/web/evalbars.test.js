@@ -56,10 +56,11 @@ test('an answer without terms, or with broken ones, gives no rows', () => {
 
 test('the summary names the side ahead and the stage of the game', () => {
     assert.equal(evalSummary(answer),
-        'Total +8.70 for White \u00b7 phase 20 of 24 (middlegame)');
+        'Total: White ahead by 8.70 \u00b7 phase 20 of 24 (middlegame)');
     assert.equal(evalSummary({ score: -30, phase: 2, phase_max: 24 }),
-        'Total \u22120.30 for Black \u00b7 phase 2 of 24 (endgame)');
+        'Total: Black ahead by 0.30 \u00b7 phase 2 of 24 (endgame)');
     assert.equal(evalSummary({ score: 0, phase: 10 }),
-        'Total 0.00 \u00b7 phase 10 of 24 (late middlegame)');
+        'Total: level \u00b7 phase 10 of 24 (late middlegame)');
+    assert.equal(evalSummary({ score: 0.4 }), 'Total: level');
     assert.equal(evalSummary({}), '');
 });

@@ -43,10 +43,12 @@ export function evalRows(data) {
     });
 }
 
-// The line under the breakdown: "Total +1.25 for White · phase 20 of 24 (middlegame)".
+// The line under the breakdown: "Total: White ahead by 1.25 · phase 20 of 24 (middlegame)".
 export function evalSummary(data) {
     if (!data || !Number.isFinite(data.score)) return '';
-    const side = data.score > 0 ? ' for White' : data.score < 0 ? ' for Black' : '';
+    const cp = Math.round(data.score);
+    const ahead = cp > 0 ? 'White' : cp < 0 ? 'Black' : '';
+    const total = ahead ? `${ahead} ahead by ${(Math.abs(cp) / 100).toFixed(2)}` : 'level';
     const max = Number.isFinite(data.phase_max) ? data.phase_max : 24;
     let stage = '';
     if (Number.isFinite(data.phase)) {
@@ -54,5 +56,5 @@ export function evalSummary(data) {
         const word = share > 0.66 ? 'middlegame' : share > 0.25 ? 'late middlegame' : 'endgame';
         stage = ` \u00b7 phase ${data.phase} of ${max} (${word})`;
     }
-    return `Total ${pawns(data.score)}${side}${stage}`;
+    return `Total: ${total}${stage}`;
 }

@@ -9,6 +9,8 @@
 //      labelled move explained; finished games are written in input order, one whole game a
 //      write, so that Ctrl-C (or a crash) leaves only complete games behind.
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cmath>
 #include <condition_variable>
@@ -19,9 +21,9 @@
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <regex>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -100,11 +102,26 @@ int games_done(const std::string& path) {
     std::stringstream text;
     text << in.rdbuf();
     const std::string s = text.str();
-    static const std::regex marker(R"(\{Kibitz\s+analyse:\s+game\s+(\d+))");
+    // "{Kibitz analyse: game N", the words maybe split over lines by the PGN writer.
+    const auto skip_space = [&](std::size_t i) {
+        while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
+        return i;
+    };
+    const auto word = [&](std::size_t i, std::string_view w) {
+        return s.compare(i, w.size(), w) == 0 ? skip_space(i + w.size()) : std::string::npos;
+    };
     int done = 0;
-    for (auto it = std::sregex_iterator(s.begin(), s.end(), marker); it != std::sregex_iterator();
-         ++it)
-        done = std::max(done, std::stoi((*it)[1]));
+    for (std::size_t at = s.find("{Kibitz"); at != std::string::npos;
+         at = s.find("{Kibitz", at + 1)) {
+        std::size_t i = word(skip_space(at + 7), "analyse:");
+        if (i != std::string::npos) i = word(i, "game");
+        if (i == std::string::npos) continue;
+        long n = 0;
+        for (; i < s.size() && std::isdigit(static_cast<unsigned char>(s[i])) && n < 1000000000;
+             ++i)
+            n = n * 10 + (s[i] - '0');
+        done = std::max(done, int(std::min(n, 1000000000L)));
+    }
     return done;
 }
 

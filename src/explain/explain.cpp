@@ -8,6 +8,7 @@
 #include "explain/explain.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "chess/notation.h"
@@ -107,6 +108,34 @@ Line best_line(LineSearcher& searcher, const Position& pos, Move given) {
 
 }  // namespace
 
+bool only_good_move(const std::vector<Line>& lines) {
+    if (lines.size() < 2) return true;
+    const search::Score best = lines[0].score, second = lines[1].score;
+    if (search::is_mate_score(best) && best > 0) {
+        const int n = search::mate_moves(best);
+        if (n == 1) return true;
+        if (n == 2) return second < 500;
+        if (n == 3) return second < 300;
+    }
+    const auto chances = [](search::Score s) {
+        if (search::is_mate_score(s)) return s > 0 ? 1.0 : -1.0;
+        return 2.0 / (1.0 + std::exp(-0.00368208 * s)) - 1.0;
+    };
+    return chances(best) > chances(second) + 0.42;
+}
+
+int forced_end(LineSearcher& searcher, const TacticLine& line, int upto) {
+    upto = std::min(upto, int(line.moves.size()) - 1);
+    // The promotion itself is asked only from the attacker's third move on: a pawn that
+    // promotes at once or right after the first blow is the tactic's point whatever else also
+    // wins in the search's eyes; one that comes later must be the only good move too.
+    const int last = upto - line.first >= 4 ? upto : upto - 1;
+    for (int j = line.first + 2; j <= last; j += 2)
+        if (!only_good_move(searcher.search_lines(position_at(line.start, line.moves, j), 2)))
+            return j;
+    return upto + 1;
+}
+
 std::vector<std::string> motif_names(const std::vector<Motif>& motifs) {
     std::vector<std::string> out;
     for (const auto& m : motifs) out.push_back(m.name);
@@ -117,6 +146,9 @@ Explainer::Explainer(Options options) : options_(options), searcher_(options.sea
 
 Explanation Explainer::explain(const Position& pos, Move m, const Position* before, Move previous,
                                Move given_best) {
+    // Each answer from a clean table: the same question gets the same answer whatever was
+    // explained before (and on whichever thread).
+    searcher_.clear();
     Explanation e;
     e.move_uci = chess::move_to_uci(pos, m);
     e.move_san = chess::move_to_san(pos, m);
@@ -161,11 +193,19 @@ Explanation Explainer::explain(const Position& pos, Move m, const Position* befo
         if (search::is_mate_score(e.score) && e.score > 0)
             line.mate_moves = search::mate_moves(e.score);
     }
+    // A promotion ahead: how far the attacker's moves stay forced (a puzzle's length).
+    if (line.mate_moves == 0 && !search::is_mate_score(e.score))
+        if (const int p = first_promotion(line); p >= 0)
+            line.forced_end = forced_end(searcher_, line, p);
     e.motifs = find_motifs(line);
     // With the opponent's last move known, the rules that look back at it (a recapture is no
     // hanging piece) see it too: the line then starts with that move.
     if (!mistake && before && previous != Move::none()) {
-        TacticLine longer{*before, {previous}, 1, line.mate_moves};
+        TacticLine longer{*before,
+                          {previous},
+                          1,
+                          line.mate_moves,
+                          line.forced_end < 0 ? -1 : line.forced_end + 1};
         longer.moves.insert(longer.moves.end(), line.moves.begin(), line.moves.end());
         e.motifs = find_motifs(longer);
         for (auto& motif : e.motifs) motif.ply = std::max(0, motif.ply - 1);

@@ -69,6 +69,19 @@ private:
 // The explanation as a JSON object: text, motifs (theme names), line (UCI), and the rest.
 nlohmann::json to_json(const Explanation& e);
 
+// True when the first of the lines (best first, from search_lines) is the only good move, as
+// Lichess's puzzle generator decides it: there is no second line; or the best mates in 1; or it
+// mates in 2 (3) and the second scores under 5 (3) pawns; or its winning chances,
+// 2 / (1 + e^(-0.00368208 cp)) - 1, beat the second's by more than 0.42.
+bool only_good_move(const std::vector<Line>& lines);
+
+// Where a puzzle of the line would end: the index of the first attacker's move after
+// moves[first], up to moves[upto], that is not the only good move in its position (each
+// searched for its best two lines; an underpromotion is another move), or upto + 1 when all
+// of them are. upto is the attacker's promotion, asked only when it is the attacker's third
+// move or later (measured on the puzzle file: docs/explanations.md).
+int forced_end(LineSearcher& searcher, const TacticLine& line, int upto);
+
 // The theme names of a motif list, in order.
 std::vector<std::string> motif_names(const std::vector<Motif>& motifs);
 

@@ -39,6 +39,9 @@ public:
     // Searches pos under the setting. A mated or stalemated position is scored without a search
     // (mated: -kMate, stalemate: 0) and has an empty PV.
     Line search(const chess::Position& pos);
+    // The best `count` lines of pos (MultiPV), best first; fewer where pos has fewer legal moves
+    // (none when it has none).
+    std::vector<Line> search_lines(const chess::Position& pos, int count);
     // Forgets the table and the move-ordering memory (so that the next answer does not depend
     // on what was searched before).
     void clear();

@@ -284,9 +284,15 @@ bool is_trapped(const Position& pos, Square s) {
 }
 
 // --- 7. Trapped piece: a later attacker's move wins a piece (not a pawn) that had nowhere to go
-//        on the defender's move before (also when it moved there to die).
+//        on the defender's move before (also when it moved there to die: that capture counts
+//        one move past the window too, the piece's last move being the defender's reply).
 std::optional<Motif> trapped_piece(const Board& b) {
-    for (const int i : b.attacker_moves()) {
+    auto moves = b.attacker_moves();
+    const int past = b.window + (b.window - b.first) % 2;  // the attacker's move after the window
+    if (past >= b.first + 2 && past < int(b.moves.size()) &&
+        b.moves[std::size_t(past)].to() == b.moves[std::size_t(past) - 1].to())
+        moves.push_back(past);
+    for (const int i : moves) {
         if (i < b.first + 2) continue;
         const Move m = b.moves[std::size_t(i)];
         const Position& before = b.at[std::size_t(i)];
@@ -303,16 +309,19 @@ std::optional<Motif> trapped_piece(const Board& b) {
     return std::nullopt;
 }
 
-// --- 8. Promotion: an attacker's pawn promotes.
-std::optional<Motif> promotion(const Board& b) {
-    for (const int i : b.attacker_moves()) {
-        const Move m = b.moves[std::size_t(i)];
-        if (m.kind() == Move::kPromotion)
-            return Motif{"promotion", i,
-                         "promoting to a " + std::string(piece_word(m.promotion())) + " on " +
-                             square(m.to())};
-    }
-    return std::nullopt;
+// --- 8. Promotion: an attacker's pawn promotes in the window, or, where the line says how far
+//        the attacker's moves stay forced, before that end (a pawn that runs through while
+//        every move is the only one that wins is the point of the tactic even when material
+//        was won on the way; one that runs while other moves win as well is not).
+std::optional<Motif> promotion(const Board& b, const TacticLine& line) {
+    const int p = first_promotion(line);
+    if (p < 0) return std::nullopt;
+    const int end = line.forced_end >= 0 && line.mate_moves == 0 ? line.forced_end : b.window;
+    if (p >= end) return std::nullopt;
+    const Move m = b.moves[std::size_t(p)];
+    return Motif{
+        "promotion", p,
+        "promoting to a " + std::string(piece_word(m.promotion())) + " on " + square(m.to())};
 }
 
 // --- 9. Back-rank mate: mate by a checker on the mated king's first rank, the king's forward
@@ -527,15 +536,23 @@ bool is_in_bad_spot(const Position& pos, Square s) {
 
 int tactic_window(const TacticLine& line) { return window_of(Board(line), line); }
 
+int first_promotion(const TacticLine& line) {
+    const int n = int(line.moves.size());
+    for (int i = line.first, k = 0; i < n && k < kMaxPromotionMoves; i += 2, ++k)
+        if (line.moves[std::size_t(i)].kind() == Move::kPromotion) return i;
+    return -1;
+}
+
 bool wins_material(const TacticLine& line) { return first_kept_gain(Board(line), line) >= 0; }
 
 std::vector<Motif> find_motifs(const TacticLine& line) {
     Board b(line);
     b.window = window_of(b, line);
     std::vector<Motif> out;
-    for (auto found : {mate_in(b, line), back_rank_mate(b), hanging_piece(b, line), fork(b), pin(b),
-                       skewer(b), discovered_attack(b), double_check(b), trapped_piece(b),
-                       promotion(b), x_ray(b), deflection(b), attraction(b), capturing_defender(b)})
+    for (auto found :
+         {mate_in(b, line), back_rank_mate(b), hanging_piece(b, line), fork(b), pin(b), skewer(b),
+          discovered_attack(b), double_check(b), trapped_piece(b), promotion(b, line), x_ray(b),
+          deflection(b), attraction(b), capturing_defender(b)})
         if (found) out.push_back(*found);
     std::stable_sort(out.begin(), out.end(),
                      [](const Motif& x, const Motif& y) { return x.ply < y.ply; });

@@ -16,11 +16,15 @@ namespace kibitz::explain {
 // moves[first + 2], ... (first = 1 when moves[0] is the defender's mistake that allows the
 // tactic, 0 when the line starts with the attacker's own move). mate_moves > 0 says the attacker
 // mates in that many of its own moves (from the search score) even where the PV stops short.
+// forced_end, where known (-1: not known), is the index of the first attacker's move after
+// moves[first] that is not the only good move: a puzzle of the line would end before it (see
+// forced_end in explain.h).
 struct TacticLine {
     chess::Position start;
     std::vector<chess::Move> moves;
     int first = 1;
     int mate_moves = 0;
+    int forced_end = -1;
 };
 
 // One motif: its Lichess theme name, the index in moves of the move that makes it, and words
@@ -44,6 +48,11 @@ std::vector<Motif> find_motifs(const TacticLine& line);
 // first attacker's move that keeps a gain of two pawns or more after the reply, else to the
 // first moment the attacker's material gain peaks, else the attacker's first two moves.
 int tactic_window(const TacticLine& line);
+
+// The index of the attacker's first promotion among its first kMaxPromotionMoves moves of the
+// line, or -1.
+inline constexpr int kMaxPromotionMoves = 6;
+int first_promotion(const TacticLine& line);
 
 // True when the attacker, after some move of its own and the reply, is two pawns or more up
 // on the position before its first move.

@@ -161,6 +161,19 @@ TEST(ExplainMotifs, TrappedBishopIsWon) {
     EXPECT_EQ(trapped->detail, "trapping the bishop on a2");
 }
 
+TEST(ExplainMotifs, TrappedBishopThatMovesToDieJustPastTheWindow) {
+    // 1. Rxh1 wins the rook (the window ends there); the trapped bishop takes on b3 to die and
+    // 2. Kxb3 takes it: one move past the window, still the trapped piece's end.
+    const std::string fen = "6k1/8/8/8/8/1P6/bK6/4R2r w - - 0 1";
+    const auto motifs = motifs_of(fen, {"e1h1", "a2b3", "b2b3"}, 0);
+    const Motif* trapped = find(motifs, "trappedPiece");
+    ASSERT_NE(trapped, nullptr) << testing::PrintToString(names(motifs));
+    EXPECT_EQ(trapped->detail, "trapping the bishop on a2");
+    // A quiet defender's move instead: the capture two moves later is not the trap's.
+    const auto later = motifs_of(fen, {"e1h1", "g8f7", "b2a2"}, 0);
+    EXPECT_EQ(find(later, "trappedPiece"), nullptr) << testing::PrintToString(names(later));
+}
+
 TEST(ExplainMotifs, BishopWithAnExitIsNotTrapped) {
     // With the b3 pawn gone, the bishop runs away along the diagonal.
     const auto motifs = motifs_of("6k1/8/8/8/8/8/b7/2K5 w - - 0 1", {"c1b2", "g8h8", "b2a2"}, 0);
@@ -172,6 +185,33 @@ TEST(ExplainMotifs, Promotion) {
     const Motif* promo = find(motifs, "promotion");
     ASSERT_NE(promo, nullptr) << testing::PrintToString(names(motifs));
     EXPECT_EQ(promo->detail, "promoting to a queen on e8");
+}
+
+TEST(ExplainMotifs, APromotionCountsOnlyBeforeTheForcedEnd) {
+    // Rxa7 wins a rook at once (the window ends there); the pawn promotes two moves later.
+    const auto pos = test::from_fen("r6k/P7/8/8/8/8/8/R3K3 w - - 0 1");
+    explain::TacticLine line{pos, {}, 0, 0};
+    chess::Position at = pos;
+    for (const char* uci : {"a1a2", "a8a7", "a2a7", "h8g8", "e1d2", "g8f8"}) {
+        line.moves.push_back(chess::move_from_uci(at, uci).value());
+        at.make(line.moves.back());
+    }
+    EXPECT_EQ(explain::first_promotion(line), -1);
+    // b7 pawn: 1. b8=Q is the attacker's first move.
+    const auto pawn = test::from_fen("7k/1P6/8/8/8/8/8/4K3 w - - 0 1");
+    explain::TacticLine race{pawn, {}, 0, 0};
+    at = pawn;
+    for (const char* uci : {"e1d2", "h8g8", "d2e3", "g8h8", "b7b8q"}) {
+        race.moves.push_back(chess::move_from_uci(at, uci).value());
+        at.make(race.moves.back());
+    }
+    EXPECT_EQ(explain::first_promotion(race), 4);
+    // Unknown forced end: the window decides (here the promotion is the gain that ends it).
+    EXPECT_NE(find(explain::find_motifs(race), "promotion"), nullptr);
+    race.forced_end = 5;  // every attacker's move up to the promotion was the only good one
+    EXPECT_NE(find(explain::find_motifs(race), "promotion"), nullptr);
+    race.forced_end = 2;  // the second move had a rival: a puzzle would stop before it
+    EXPECT_EQ(find(explain::find_motifs(race), "promotion"), nullptr);
 }
 
 TEST(ExplainMotifs, MaterialAndWindow) {

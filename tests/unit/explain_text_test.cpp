@@ -133,3 +133,50 @@ TEST(ExplainText, AGivenBestMoveIsTheOneComparedWith) {
         explainer.explain(start, f3, nullptr, chess::Move::none(), chess::Move::none()).best_uci,
         own.best_uci);
 }
+
+TEST(ExplainText, OnlyGoodMoveFollowsTheLichessRule) {
+    using explain::Line;
+    const auto mate_in = [](int n) { return search::Score(search::kMate - (2 * n - 1)); };
+    EXPECT_TRUE(explain::only_good_move({}));
+    EXPECT_TRUE(explain::only_good_move({Line{50, {}}}));  // a single legal move
+    EXPECT_TRUE(explain::only_good_move({Line{600, {}}, Line{50, {}}}));
+    EXPECT_FALSE(explain::only_good_move({Line{600, {}}, Line{450, {}}}));
+    EXPECT_FALSE(explain::only_good_move({Line{-100, {}}, Line{-150, {}}}));
+    EXPECT_TRUE(explain::only_good_move({Line{mate_in(1), {}}, Line{mate_in(1), {}}}));
+    EXPECT_TRUE(explain::only_good_move({Line{mate_in(2), {}}, Line{300, {}}}));
+    EXPECT_FALSE(explain::only_good_move({Line{mate_in(2), {}}, Line{600, {}}}));
+    EXPECT_FALSE(explain::only_good_move({Line{mate_in(3), {}}, Line{300, {}}}));
+    EXPECT_FALSE(explain::only_good_move({Line{mate_in(5), {}}, Line{mate_in(6), {}}}));
+}
+
+TEST(ExplainText, SearchLinesGivesTheBestLinesInOrder) {
+    explain::LineSearcher searcher({.depth = 4});
+    // White takes the rook with the queen or the knight; a quiet move is far worse.
+    const auto pos = test::from_fen("4k3/8/8/3r4/8/4N3/8/3QK3 w - - 0 1");
+    const auto lines = searcher.search_lines(pos, 3);
+    ASSERT_EQ(lines.size(), 3u);
+    EXPECT_GE(lines[0].score, lines[1].score);
+    EXPECT_GE(lines[1].score, lines[2].score);
+    EXPECT_NE(lines[0].pv.front(), lines[1].pv.front());
+    EXPECT_EQ(lines[0].pv.front().to(), chess::Square(chess::make_square(3, 4)));  // takes on d5
+    // One legal move: one line; none: no line.
+    EXPECT_EQ(searcher.search_lines(test::from_fen("k7/8/1Q6/8/8/8/8/7K b - - 0 1"), 2).size(), 0u);
+    EXPECT_EQ(searcher.search_lines(test::from_fen("7k/5K2/8/8/8/8/8/6R1 b - - 0 1"), 2).size(),
+              1u);
+    // The plain search is the first of these lines.
+    EXPECT_EQ(searcher.search(pos).pv.front(), searcher.search_lines(pos, 2).front().pv.front());
+}
+
+TEST(ExplainText, AForcedLineEndsAtTheFirstMoveWithARival) {
+    explain::LineSearcher searcher({.depth = 4});
+    // White queens on b8 at its third move; at its second, with a queen already on the board,
+    // every sensible move wins (mates), so a puzzle would have stopped there.
+    const auto pos = test::from_fen("7k/8/1P6/8/8/8/8/2Q1K3 w - - 0 1");
+    explain::TacticLine line{pos, {}, 0, 0};
+    chess::Position at = pos;
+    for (const char* uci : {"b6b7", "h8g8", "c1c2", "g8h8", "b7b8q"}) {
+        line.moves.push_back(chess::move_from_uci(at, uci).value());
+        at.make(line.moves.back());
+    }
+    EXPECT_EQ(explain::forced_end(searcher, line, 4), 2);
+}

@@ -456,6 +456,109 @@ std::optional<Motif> capturing_defender(const Board& b) {
     return std::nullopt;
 }
 
+bool is_slider(chess::PieceType pt) {
+    return pt == chess::kBishop || pt == chess::kRook || pt == chess::kQueen;
+}
+
+// The defender's sliders in pos that guard s along a line through `block` (block between them).
+std::optional<Square> guard_cut_at(const Position& pos, chess::Color defender, Square s,
+                                   Square block) {
+    Bitboard guards = pos.attackers_to(s) & pos.pieces(defender);
+    while (guards) {
+        const Square g = Square(core::pop_lsb(guards));
+        // (between_bb counts its second square too: the guard's own square is no block.)
+        if (is_slider(chess::type_of(pos.piece_on(g))) && block != g &&
+            (chess::between_bb(s, g) & chess::square_bb(block)))
+            return g;
+    }
+    return std::nullopt;
+}
+
+// --- 15. Interference: a later attacker's move takes, on S, a piece left hanging because a
+//         piece stepped between S and the defender's slider that guarded it: the attacker's
+//         move before (cutting the guard off), or the defender's own last move (blocking it).
+std::optional<Motif> interference(const Board& b) {
+    const chess::Color defender = ~b.attacker;
+    for (const auto& [i, m, d, p] : b.later_steps()) {
+        const Position& before = b.at[std::size_t(i)];
+        const Square s = m.to();
+        if (m.kind() == Move::kCastling || before.piece_on(s) == chess::kNoPiece ||
+            !is_hanging(before, s))
+            continue;
+        const Position& start = b.at[std::size_t(i) - 2];  // before p
+        const Position& then = b.at[std::size_t(i) - 1];   // before d
+        if (d.kind() != Move::kCastling)
+            if (const auto g = guard_cut_at(then, defender, s, d.to()))
+                return Motif{"interference", i,
+                             "winning " + piece_on(before, s) + ", cut off from " +
+                                 piece_on(then, *g) + " by the defender's own move to " +
+                                 square(d.to())};
+        if (d.to() != s && p.kind() != Move::kCastling)
+            if (const auto g = guard_cut_at(start, defender, s, p.to()))
+                return Motif{
+                    "interference", i - 2,
+                    "cutting " + piece_on(start, *g) + " off from the defence of " + square(s)};
+    }
+    return std::nullopt;
+}
+
+// --- 16. Clearance: an attacker's move vacates a square (with a sacrifice or to an empty
+//         square) so that its slider's next, quiet move, not made out of check, goes to or
+//         through it.
+std::optional<Motif> clearance(const Board& b) {
+    for (const auto& [i, m, d, p] : b.later_steps()) {
+        const Position& before = b.at[std::size_t(i)];
+        if (m.kind() == Move::kCastling || p.kind() == Move::kCastling ||
+            p.kind() == Move::kPromotion || before.piece_on(m.to()) != chess::kNoPiece)
+            continue;
+        const Position& after = b.at[std::size_t(i) + 1];
+        if (!is_slider(chess::type_of(after.piece_on(m.to())))) continue;
+        if (p.to() == m.from() || p.to() == m.to()) continue;
+        const Position& then = b.at[std::size_t(i) - 1];  // after p, before d
+        if (before.in_check()) continue;
+        if (after.in_check() && chess::type_of(then.piece_on(d.from())) == chess::kKing) continue;
+        if (p.from() != m.to() &&
+            !(chess::between_bb(m.from(), m.to()) & chess::square_bb(p.from())))
+            continue;
+        const Position& start = b.at[std::size_t(i) - 2];  // before p
+        if (start.piece_on(p.to()) == chess::kNoPiece || is_in_bad_spot(then, p.to()))
+            return Motif{"clearance", i - 2,
+                         "clearing " + square(p.from()) + " for " + piece_on(before, m.from()) +
+                             " to go to " + square(m.to())};
+    }
+    return std::nullopt;
+}
+
+// --- 17. Overloading: a defender's piece guards two squares; the attacker takes on one, the
+//         piece must take back there, and the attacker's next move wins on the other, which
+//         has no guard left (or mates).
+std::optional<Motif> overloading(const Board& b) {
+    const chess::Color defender = ~b.attacker;
+    for (const auto& [i, m, d, p] : b.later_steps()) {
+        const Position& start = b.at[std::size_t(i) - 2];  // before p
+        const Position& then = b.at[std::size_t(i) - 1];   // after p, before d
+        const Position& before = b.at[std::size_t(i)];     // after d
+        if (m.kind() == Move::kCastling || p.kind() == Move::kCastling ||
+            d.kind() == Move::kCastling)
+            continue;
+        const chess::Piece taken = start.piece_on(p.to());
+        if (taken == chess::kNoPiece || chess::color_of(taken) != defender || d.to() != p.to())
+            continue;
+        const Square x = d.from();
+        if (chess::type_of(then.piece_on(x)) == chess::kKing || m.to() == p.to()) continue;
+        const Bitboard duties = attacks_from(start, x);
+        if (!(duties & chess::square_bb(p.to())) || !(duties & chess::square_bb(m.to()))) continue;
+        if (attacks_from(before, d.to()) & chess::square_bb(m.to())) continue;
+        const bool mates = is_checkmate(b.at[std::size_t(i) + 1]);
+        const bool wins = before.piece_on(m.to()) != chess::kNoPiece && is_hanging(before, m.to());
+        if (!mates && !wins) continue;
+        return Motif{"overloading", i - 2,
+                     "overloading " + piece_on(start, x) + ", the guard of both " + square(p.to()) +
+                         " and " + square(m.to())};
+    }
+    return std::nullopt;
+}
+
 // The first attacker's move after which, the reply made, the attacker is a minor piece or
 // more up on the position before its first move; -1 when there is none.
 int first_kept_gain(const Board& b, const TacticLine& line) {
@@ -549,10 +652,10 @@ std::vector<Motif> find_motifs(const TacticLine& line) {
     Board b(line);
     b.window = window_of(b, line);
     std::vector<Motif> out;
-    for (auto found :
-         {mate_in(b, line), back_rank_mate(b), hanging_piece(b, line), fork(b), pin(b), skewer(b),
-          discovered_attack(b), double_check(b), trapped_piece(b), promotion(b, line), x_ray(b),
-          deflection(b), attraction(b), capturing_defender(b)})
+    for (auto found : {mate_in(b, line), back_rank_mate(b), hanging_piece(b, line), fork(b), pin(b),
+                       skewer(b), discovered_attack(b), double_check(b), trapped_piece(b),
+                       promotion(b, line), x_ray(b), deflection(b), attraction(b),
+                       capturing_defender(b), interference(b), clearance(b), overloading(b)})
         if (found) out.push_back(*found);
     std::stable_sort(out.begin(), out.end(),
                      [](const Motif& x, const Motif& y) { return x.ply < y.ply; });

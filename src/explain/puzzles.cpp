@@ -109,7 +109,9 @@ const std::vector<std::string>& measured_themes() {
                                                     "deflection",
                                                     "attraction",
                                                     "capturingDefender",
-                                                    "xRayAttack"};
+                                                    "xRayAttack",
+                                                    "interference",
+                                                    "clearance"};
     return themes;
 }
 

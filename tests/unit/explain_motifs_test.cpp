@@ -277,10 +277,53 @@ TEST(ExplainMotifs, AttractionOfTheKingIntoACheck) {
 
 TEST(ExplainMotifs, APlainCaptureIsNoDeflectionAttractionOrXRay) {
     const auto motifs = motifs_of("4k3/8/8/2n5/8/8/8/1R2K3 b - - 0 1", {"c5b3", "b1b3"}, 1);
-    for (const char* theme : {"deflection", "attraction", "xRayAttack", "capturingDefender"})
+    for (const char* theme : {"deflection", "attraction", "xRayAttack", "capturingDefender",
+                              "interference", "clearance", "overloading"})
         EXPECT_EQ(find(motifs, theme), nullptr) << theme;
     // A king that walks to the square it was not lured to: the rook was never taken there.
     const auto walk =
         motifs_of("6k1/5pp1/8/8/8/7R/3Q1PPP/6K1 w - - 0 1", {"h3h7", "g8f8", "d2h6"}, 0);
     EXPECT_EQ(find(walk, "attraction"), nullptr) << testing::PrintToString(names(walk));
+}
+
+TEST(ExplainMotifs, InterferenceByEitherSide) {
+    // 1. Ne5 steps between the rook on e8 and the knight it guards on e3; 2. Bxe3 wins it.
+    const auto cut = motif_in("4r2k/7p/8/8/2N5/4n3/8/2B3K1 w - - 0 1", {"c4e5", "h7h6", "c1e3"}, 0,
+                              "interference");
+    ASSERT_TRUE(cut);
+    EXPECT_EQ(cut->ply, 0);
+    EXPECT_EQ(cut->detail, "cutting the rook on e8 off from the defence of e3");
+    // Black's own knight blocks the rook: 1... Ne5 2. Bxe3.
+    const auto own = motif_in("4r2k/7p/6n1/8/8/4n3/8/2B3K1 w - - 0 1", {"g1h1", "g6e5", "c1e3"}, 0,
+                              "interference");
+    ASSERT_TRUE(own);
+    EXPECT_EQ(own->detail,
+              "winning the knight on e3, cut off from the rook on e8 by the defender's own move "
+              "to e5");
+    // Taking the guard itself is no interference.
+    const auto taken =
+        motifs_of("4r2k/7p/8/8/8/4n3/8/2B1R1K1 w - - 0 1", {"e1e3", "e8e3", "c1e3"}, 0);
+    EXPECT_EQ(find(taken, "interference"), nullptr) << testing::PrintToString(names(taken));
+}
+
+TEST(ExplainMotifs, ClearanceOfTheQueensSquareForTheRook) {
+    // 1. Qxf7+ Rxf7 (pinned by the bishop) 2. Rd8#: the queen left d5 for the rook to pass.
+    const auto motif = motif_in("5rk1/5ppp/8/3Q4/2B5/8/3R4/6K1 w - - 0 1", {"d5f7", "f8f7", "d2d8"},
+                                0, "clearance");
+    ASSERT_TRUE(motif);
+    EXPECT_EQ(motif->ply, 0);
+    EXPECT_EQ(motif->detail, "clearing d5 for the rook on d2 to go to d8");
+    // The queen steps aside to a safe square after taking a pawn: not a clearance.
+    const auto safe =
+        motifs_of("5rk1/6pp/4p3/3Q4/2B5/8/3R4/6K1 w - - 0 1", {"d5e6", "g8h8", "d2d7"}, 0);
+    EXPECT_EQ(find(safe, "clearance"), nullptr) << testing::PrintToString(names(safe));
+}
+
+TEST(ExplainMotifs, OverloadedQueenGuardsTwoSquares) {
+    // 18... Nd7? 19. Rxd7 Qxd7 20. Qxa8+: the queen on c8 guarded both d7 and a8.
+    const auto motif = motif_in("r1q3k1/4bppp/pp2pn2/4B3/8/2N2Q2/PPPR1PPP/6K1 b - - 0 18",
+                                {"f6d7", "d2d7", "c8d7", "f3a8"}, 1, "overloading");
+    ASSERT_TRUE(motif);
+    EXPECT_EQ(motif->ply, 1);
+    EXPECT_EQ(motif->detail, "overloading the queen on c8, the guard of both d7 and a8");
 }

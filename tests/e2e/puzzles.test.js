@@ -126,3 +126,47 @@ test('puzzles: solve, fail, hint, retry; the rating moves', { timeout: 60000 }, 
         await page.context().close();
     }
 });
+
+// 03SLJ (1707): after 56... Kg7 White mates with 57. h8=Q#. The pawn's move asks for the piece
+// (the page does not give the answer away); Escape puts the pawn back. Then 0008Q: "Solution"
+// gives up, shows the move as an arrow and counts as a miss.
+test('puzzles: a promotion asks for the piece; the Solution button', { timeout: 60000 }, async () => {
+    const page = await newPage(browser);
+    try {
+        await page.goto(`${server.url}puzzles.html#/03SLJ`);
+        await waitStatus(page, /Your turn: find the best move for White\./);
+        await clickMove(page, 'h7', 'h8');
+        await page.waitForSelector('#promotion:not([hidden]) button[data-piece="n"]');
+        assert.deepEqual(await page.$$eval('#promotion button', (bs) => bs.map((b) => b.dataset.piece)),
+            ['q', 'r', 'b', 'n']);
+        await page.screenshot({ path: '/tmp/puzzles-promotion.png' });
+        await page.keyboard.press('Escape');
+        await page.waitForSelector('#promotion[hidden]', { state: 'attached' });
+        assert.match(await status(page), /Your turn/, 'cancelled: still to move');
+        // The pawn is back on the seventh rank, the row of the knight on f7 (chessground keeps
+        // a hidden ghost piece for dragging: not counted).
+        const row = (sel) => page.$$eval(sel, (ps) => ps.map((p) => p.style.transform.split(',')[1]));
+        const rank7 = (await row('#board piece.white.knight'))[0];
+        await waitFor(async () => {
+            const now = await row('#board piece.white.pawn:not(.ghost)');
+            return now.length === 1 && now[0] === rank7;
+        }, 5000, 'the pawn back on h7');
+        await clickMove(page, 'h7', 'h8');
+        await page.click('#promotion button[data-piece="q"]');
+        await waitStatus(page, /Solved!/);
+        assert.match(await page.textContent('#puzzle-solution'), /h8=Q#/);
+
+        await page.goto(`${server.url}puzzles.html#/0008Q`);
+        await waitStatus(page, /Your turn/);
+        const start = await rating(page);
+        await page.click('#btn-solution');
+        await waitStatus(page, /green arrow shows the solution/);
+        assert.equal(await shapes(page), 1, 'the solution as an arrow');
+        assert.ok(await page.isDisabled('#btn-solution'), 'the puzzle is over');
+        assert.ok(await rating(page) < start, 'a shown solution counts as a miss');
+        assert.equal(await page.textContent('#missed-count'), '(1)');
+        assert.deepEqual(page.errors, []);
+    } finally {
+        await page.context().close();
+    }
+});

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
     KEY, START_RATING, MIN_RATING, MAX_RATING, HISTORY_MAX, rateTry, deltaText, checkMove,
-    moveFor, destsAt, emptyState, parseState, recordTry, nextMissed, recentIds, puzzleStore,
+    movesFor, promotionLetters, destsAt, emptyState, parseState, recordTry, nextMissed, recentIds, puzzleStore,
     themeWords, themesInWords, solutionText,
 } from '../../web/js/lib/puzzles.js';
 import { parseRoute } from '../../web/js/lib/route.js';
@@ -54,12 +54,14 @@ test('the solution move and any mating move are right, others wrong', () => {
     assert.equal(checkMove(PUZZLE, 3, 'h4g3'), 'wrong');
 });
 
-test('a piece moved becomes the legal move, a promotion the solution\'s piece or a queen', () => {
-    assert.equal(moveFor(PUZZLE, 1, 'd8', 'h4'), 'd8h4');
-    assert.equal(moveFor(PUZZLE, 1, 'd8', 'h5'), null);
-    assert.equal(moveFor(PUZZLE, 3, 'b7', 'b8'), 'b7b8q');
+test('a piece moved gives its legal moves; a promotion all of its pieces, never the answer', () => {
+    assert.deepEqual(movesFor(PUZZLE, 1, 'd8', 'h4'), ['d8h4']);
+    assert.deepEqual(movesFor(PUZZLE, 1, 'd8', 'h5'), []);
+    assert.deepEqual(movesFor(PUZZLE, 3, 'b7', 'b8'), ['b7b8q', 'b7b8n']);
     const under = { ...PUZZLE, moves: ['e2e4', 'd8h4', 'g2g3', 'b7b8n'] };
-    assert.equal(moveFor(under, 3, 'b7', 'b8'), 'b7b8n');
+    assert.deepEqual(movesFor(under, 3, 'b7', 'b8'), ['b7b8q', 'b7b8n']);
+    assert.deepEqual(promotionLetters(['b7b8n', 'b7b8q']), ['q', 'n']);
+    assert.deepEqual(promotionLetters(['d8h4']), []);
     assert.deepEqual([...destsAt(PUZZLE, 3)], [['h4', ['e4', 'g3', 'h2']], ['b7', ['b8']]]);
     assert.equal(destsAt(PUZZLE, 0).size, 0);
 });

@@ -43,14 +43,15 @@ export function checkMove(puzzle, ply, uci) {
     return mates.includes(uci) ? 'mate' : 'wrong';
 }
 
-// The move (UCI) the page plays for a piece moved from orig to dest at `ply`: the legal move
-// with those squares; of several (a promotion), the solution's piece when it is one of them,
-// else the queen's.
-export function moveFor(puzzle, ply, orig, dest) {
-    const legal = (puzzle.positions?.[ply]?.legal || []).filter((m) => m.startsWith(orig + dest));
-    if (legal.length <= 1) return legal[0] || null;
-    if (legal.includes(puzzle.moves[ply])) return puzzle.moves[ply];
-    return legal.find((m) => m.endsWith('q')) || legal[0];
+// The legal moves (UCI) at `ply` for a piece moved from orig to dest: none, one, or the four
+// promotions of a pawn (the page then asks which piece: the puzzle does not give it away).
+export function movesFor(puzzle, ply, orig, dest) {
+    return (puzzle.positions?.[ply]?.legal || []).filter((m) => m.startsWith(orig + dest));
+}
+
+// The promotion pieces of those moves, in the picker's order (q, r, b, n).
+export function promotionLetters(moves) {
+    return ['q', 'r', 'b', 'n'].filter((p) => moves.some((m) => m.length === 5 && m[4] === p));
 }
 
 // The legal moves at `ply` as chessground's dests: Map(from -> [to, ...]).

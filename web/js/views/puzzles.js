@@ -5,11 +5,12 @@
 // the missed puzzles stay in localStorage (lib/puzzles.js).
 
 import { request } from '../api.js';
-import { createBoard } from '../board.js';
+import { createBoard, askPromotion } from '../board.js';
 import { showError, clearError, announce, h } from '../dom.js';
 import { OFFLINE } from '../lib/errors.js';
 import {
-    puzzleStore, recordTry, nextMissed, recentIds, checkMove, moveFor, destsAt, deltaText,
+    puzzleStore, recordTry, nextMissed, recentIds, checkMove, movesFor, promotionLetters, destsAt,
+    deltaText,
     themesInWords, solutionText,
 } from '../lib/puzzles.js';
 
@@ -116,11 +117,22 @@ async function open(id) {
     });
 }
 
-// The player moved a piece from orig to dest.
-function played(orig, dest) {
+// The player moved a piece from orig to dest (a pawn to its last rank: the piece is asked).
+async function played(orig, dest) {
     const p = cur.puzzle;
     if (!p || cur.over) return;
-    const uci = moveFor(p, cur.ply, orig, dest);
+    const moves = movesFor(p, cur.ply, orig, dest);
+    let uci = moves[0] || null;
+    if (moves.length > 1) {
+        const token = cur.token;
+        const letter = await askPromotion(p.color, promotionLetters(moves));
+        if (token !== cur.token || cur.over) return;
+        if (!letter) {
+            showPly(cur.ply, p.moves[cur.ply - 1]);
+            return;
+        }
+        uci = moves.find((m) => m[4] === letter) || null;
+    }
     const verdict = uci ? checkMove(p, cur.ply, uci) : 'wrong';
     if (verdict === 'wrong') {
         fail(uci || orig + dest);

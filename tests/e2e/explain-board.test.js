@@ -112,6 +112,7 @@ test('the review explains a labelled move, and learn from your mistakes', { time
             assert.ok(list.some((m) => m.ply === 6));
             assert.match(await page.textContent('#btn-learn'), new RegExp(`\\(${list.length}\\)`));
             await page.click('#btn-learn');
+            const arrows = () => page.locator('#learn-board svg.cg-shapes line').count();
             for (const m of list) {
                 await page.waitForFunction((q) => document.getElementById('learn-question')
                     ?.textContent === q, `${question(m)}.`);
@@ -129,6 +130,7 @@ test('the review explains a labelled move, and learn from your mistakes', { time
                 await page.waitForFunction(() => /Not that/.test(
                     document.getElementById('learn-message').textContent), null,
                 { timeout: 20000 });
+                assert.equal(await arrows(), 0, 'a wrong try does not show the answer');
                 await page.locator('#learn').screenshot({ path: '/tmp/explain-learn-wrong.png' });
                 // The server's best move is found (its explanation names it).
                 const fen = game.tree.nodes.find((n) => n.san === 'Bc4').fen;
@@ -140,6 +142,7 @@ test('the review explains a labelled move, and learn from your mistakes', { time
                     .textContent.startsWith(`Good move — 3... ${san} `), best.best_san,
                 { timeout: 20000 });
                 assert.match(await page.textContent('#learn-line'), /^Best line: 3\.\.\. /);
+                assert.equal(await arrows(), 1, 'the move found, drawn as the best move');
                 await page.locator('#learn').screenshot({ path: '/tmp/explain-learn-good.png' });
                 await page.screenshot({ path: '/tmp/explain-learn-page.png', fullPage: true });
                 await page.click('#learn-next');

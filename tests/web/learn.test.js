@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { learnSides, mistakesToLearn, question, winChance, isGoodTry, verdict, summary,
-    outcomeWords } from '../../web/js/lib/learn.js';
+    outcomeWords, answerArrows } from '../../web/js/lib/learn.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const game = {
@@ -69,4 +69,19 @@ test('the verdict and the summary read as sentences', () => {
     assert.equal(summary(['found', 'shown'], mistakes),
         'You found 1 of 2 better moves. To look at again: 20... Qxb2.');
     assert.equal(summary(['found'], [m]), 'You found 1 of 1 better move.');
+});
+
+test('the answer is drawn once found or shown: the best move green, another good move blue', () => {
+    const answer = { best: 'd8e7' };
+    assert.deepEqual(answerArrows('ask', answer, null), []);
+    assert.deepEqual(answerArrows('wrong', answer, 'a7a6'), []);
+    assert.deepEqual(answerArrows('checking', answer, 'd8e7'), []);
+    assert.deepEqual(answerArrows('shown', answer, 'a7a6'),
+        [{ orig: 'd8', dest: 'e7', brush: 'green' }]);
+    assert.deepEqual(answerArrows('good', answer, 'd8e7'),
+        [{ orig: 'd8', dest: 'e7', brush: 'green' }]);
+    assert.deepEqual(answerArrows('good', answer, 'g8f6'), [
+        { orig: 'd8', dest: 'e7', brush: 'green' }, { orig: 'g8', dest: 'f6', brush: 'blue' }]);
+    assert.deepEqual(answerArrows('shown', { best: '' }, null), []);
+    assert.deepEqual(answerArrows('shown', null, null), []);
 });

@@ -98,3 +98,18 @@ export function summary(results, mistakes) {
     const head = `You found ${found} of ${total} better move${total === 1 ? '' : 's'}.`;
     return missed.length ? `${head} To look at again: ${missed.join(', ')}.` : head;
 }
+
+const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
+
+// The answer on the scratch board as chessground shapes, once the better move is found
+// (state 'good') or shown ('shown'): the best move of the server's answer as a green arrow, and
+// the move tried, when good but another one, as a blue arrow beside it. [] otherwise.
+export function answerArrows(state, answer, tried) {
+    const best = answer?.best || '';
+    if ((state !== 'good' && state !== 'shown') || !UCI.test(best)) return [];
+    const arrow = (uci, brush) => ({ orig: uci.slice(0, 2), dest: uci.slice(2, 4), brush });
+    const shapes = [arrow(best, 'green')];
+    if (state === 'good' && UCI.test(tried || '') && tried.slice(0, 4) !== best.slice(0, 4))
+        shapes.push(arrow(tried, 'blue'));
+    return shapes;
+}

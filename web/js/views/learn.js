@@ -12,7 +12,10 @@ import { plainError } from '../lib/errors.js';
 import { plyInfo, numberLine } from '../lib/movelist.js';
 import { moveTable, candidates } from '../lib/moves.js';
 import { explainBody } from '../lib/explain.js';
-import { learnSides, mistakesToLearn, question, verdict, summary } from '../lib/learn.js';
+import {
+    learnSides, mistakesToLearn, question, verdict, summary, answerArrows,
+} from '../lib/learn.js';
+
 
 // The exercise under way, or null: {gameId, list, index, results, state, message, answer,
 // fen, table, ground}. state: 'loading', 'ask', 'checking', 'good', 'wrong', 'shown', 'done'.
@@ -84,6 +87,7 @@ function show(i) {
     s.state = 'loading';
     s.message = '';
     s.answer = null;
+    s.tried = null;
     rerenderFn();
     request('GET', `/api/games/${app.game.id}/legal?ply=${m.ply - 1}`).then((r) => {
         if (session !== s || s.index !== i) return;
@@ -106,6 +110,7 @@ async function tryMove(orig, dest) {
     if (!cands.length || s.state !== 'ask' && s.state !== 'wrong') return;
     const uci = cands.find((u) => u.endsWith('q')) || cands[0];
     s.tries = (s.tries || 0) + 1;  // the board goes back to the position after each try
+    s.tried = uci;
     const played = mainNode(m.ply);
     if (played && played.uci === uci) {
         s.state = 'wrong';
@@ -200,16 +205,18 @@ function drawSession(el) {
     // the page must not drop a piece the person has picked up).
     const movable = s.state === 'ask' || s.state === 'wrong';
     const key = `${s.index}|${movable}|${s.tries || 0}|${s.table ? 1 : 0}`;
-    if (s.boardKey === key) return;
-    s.boardKey = key;
-    s.ground.set({
-        fen: s.fen,
-        orientation: m.side,
-        turnColor: plyInfo(app.game.start_fen, m.ply - 1).turn,
-        lastMove: undefined,
-        movable: { free: false, color: movable ? m.side : undefined,
-            dests: movable && s.table ? s.table.dests : new Map() },
-    });
+    if (s.boardKey !== key) {
+        s.boardKey = key;
+        s.ground.set({
+            fen: s.fen,
+            orientation: m.side,
+            turnColor: plyInfo(app.game.start_fen, m.ply - 1).turn,
+            lastMove: undefined,
+            movable: { free: false, color: movable ? m.side : undefined,
+                dests: movable && s.table ? s.table.dests : new Map() },
+        });
+    }
+    s.ground.setAutoShapes(answerArrows(s.state, s.answer, s.tried));
 }
 
 // The exercise's boxes and its scratch board, made once a session and kept across redraws.

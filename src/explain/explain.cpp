@@ -8,11 +8,11 @@
 #include "explain/explain.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdio>
 
 #include "chess/notation.h"
 #include "chess/san.h"
+#include "explain/accuracy.h"
 
 namespace kibitz::explain {
 
@@ -117,11 +117,12 @@ bool only_good_move(const std::vector<Line>& lines) {
         if (n == 2) return second < 500;
         if (n == 3) return second < 300;
     }
-    const auto chances = [](search::Score s) {
-        if (search::is_mate_score(s)) return s > 0 ? 1.0 : -1.0;
-        return 2.0 / (1.0 + std::exp(-0.00368208 * s)) - 1.0;
+    // Lichess's margin of 0.42 on its -1..1 winning-chance scale is 21 points of Win%.
+    const auto win = [](search::Score s) {
+        if (search::is_mate_score(s)) return s > 0 ? 100.0 : 0.0;
+        return win_percent(s);
     };
-    return chances(best) > chances(second) + 0.42;
+    return win(best) > win(second) + 21.0;
 }
 
 int forced_end(LineSearcher& searcher, const TacticLine& line, int upto) {

@@ -2,6 +2,7 @@
 #include "explain/line.h"
 
 #include <algorithm>
+#include <utility>
 
 #include "chess/movegen.h"
 #include "engine/chess_engine.h"
@@ -23,12 +24,9 @@ LineSearcher::~LineSearcher() = default;
 void LineSearcher::clear() { impl_->engine.clear(); }
 
 Line LineSearcher::search(const chess::Position& pos) {
-    if (chess::count_legal_moves(pos) == 0) {
-        Line line;
-        line.score = pos.in_check() ? -search::kMate : search::kDraw;
-        return line;
-    }
-    return search_lines(pos, 1).front();
+    auto lines = search_lines(pos, 1);
+    if (!lines.empty()) return std::move(lines.front());
+    return Line{pos.in_check() ? -search::kMate : search::kDraw, {}};
 }
 
 std::vector<Line> LineSearcher::search_lines(const chess::Position& pos, int count) {

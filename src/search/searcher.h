@@ -267,6 +267,11 @@ typename G::Move Searcher<G, E, F>::think(G& g, const Limits& limits, const Repo
                 delta += delta / 2;
             }
             if (stop_.load(std::memory_order_relaxed)) break;
+            // The lines found so far in score order: a later line's search can find more than
+            // an earlier one's (its window and table differ), and line 1 is the best move.
+            std::stable_sort(
+                root_.begin(), root_.begin() + pv_index_ + 1,
+                [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
         }
         if (stop_.load(std::memory_order_relaxed)) break;
         completed_depth_ = depth;

@@ -4,7 +4,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "chess/notation.h"
+#include "engine/chess_engine.h"
 #include "engine/chess_game.h"
 #include "exact_features.h"
 #include "material_eval.h"
@@ -88,4 +91,45 @@ TEST(Searcher, NoLegalMoveGivesNoMove) {
     std::atomic<bool> stop{false};
     search::Searcher<engine::ChessGame, MaterialEval> s(tt, stop);
     EXPECT_EQ(s.think(g, search::Limits{}), chess::Move{});
+}
+
+// MultiPV: each completed iteration reports its lines best first, whatever a later line's own
+// search found (a GUI shows them in that order; line 1 is the move played).
+TEST(Searcher, MultiPvLinesComeInScoreOrder) {
+    const char* fens[] = {
+        "r1bqkbnr/pppp1ppp/2n5/4p3/2B1P3/5Q2/PPPP1PPP/RNB1K1NR w KQkq - 4 4",
+        "2r3k1/P4pp1/4p2p/3p4/4n3/2q3P1/2P1QP1P/1R5K w - - 3 25",
+        "1R6/1P6/4pkp1/5p2/3P4/3KP2p/8/1r6 w - - 0 44",
+        "8/2R5/p6P/8/4b3/kp6/3K4/8 b - - 5 57",
+        "3r2k1/2PP4/5b2/p7/1p4pp/1P2p3/4K2B/8 w - - 0 1",
+        "8/p1P5/3Rp3/5k1p/1P3p2/P2KpP2/3r3P/8 w - - 0 1",
+        "r2q1rk1/5ppp/1np5/p1b5/2p1B3/P7/1P3PPP/R1BQ1RK1 b - - 1 17",
+        "4r3/5pk1/1p3np1/3p3p/2qQ4/P4N1P/1P3RP1/7K w - - 6 34",
+    };
+    int iterations = 0;
+    for (const char* fen : fens) {
+        engine::ChessGame g(chess::Position::from_fen(fen).value());
+        search::TranspositionTable tt(4);
+        std::atomic<bool> stop{false};
+        search::Searcher<engine::ChessGame, engine::ChessEvaluator> s(tt, stop);
+        s.set_multipv(4);
+        search::Limits limits;
+        limits.depth = 9;
+        std::vector<std::vector<Score>> by_depth(limits.depth + 1);
+        s.think(g, limits, [&](const search::Iteration<chess::Move>& it) {
+            if (it.bound == search::kBoundExact)
+                by_depth[std::size_t(it.depth)].push_back(it.score);
+        });
+        for (const auto& scores : by_depth) {
+            if (scores.size() < 2) continue;
+            ++iterations;
+            EXPECT_TRUE(std::is_sorted(scores.rbegin(), scores.rend())) << fen;
+        }
+        const auto lines = s.lines();
+        ASSERT_FALSE(lines.empty());
+        for (std::size_t i = 1; i < lines.size(); ++i)
+            EXPECT_GE(lines[i - 1].score, lines[i].score);
+        EXPECT_EQ(lines.front().move, s.pv().front());
+    }
+    EXPECT_GT(iterations, 40);
 }

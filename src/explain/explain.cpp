@@ -154,7 +154,7 @@ Explanation Explainer::explain(const Position& pos, Move m, const Position* befo
     e.move_uci = chess::move_to_uci(pos, m);
     e.move_san = chess::move_to_san(pos, m);
     // 1. and 2. The best line, then the move's own line.
-    const Line best = best_line(searcher_, pos, given_best);
+    Line best = best_line(searcher_, pos, given_best);
     std::vector<Move> reply;
     Position after = pos;
     after.make(m);
@@ -167,8 +167,14 @@ Explanation Explainer::explain(const Position& pos, Move m, const Position* befo
         // A mate seen from after the move is one ply further from the position before it.
         if (search::is_mate_score(e.score)) e.score += e.score > 0 ? -1 : 1;
         reply = answer.pv;
+        // The move's own search can see further than the best line's (a sacrifice the first
+        // search cut short): a move that scores at least as well is the best move, with its line.
+        if (e.score >= best.score || best.pv.empty()) {
+            best = Line{e.score, {m}};
+            best.pv.insert(best.pv.end(), reply.begin(), reply.end());
+        }
     }
-    e.best_score = std::max(best.score, e.score);
+    e.best_score = best.score;
     const Move best_move = best.pv.empty() ? m : best.pv.front();
     e.best_uci = chess::move_to_uci(pos, best_move);
     e.best_san = chess::move_to_san(pos, best_move);

@@ -180,3 +180,26 @@ TEST(ExplainText, AForcedLineEndsAtTheFirstMoveWithARival) {
     }
     EXPECT_EQ(explain::forced_end(searcher, line, 4), 2);
 }
+
+// Lichess puzzle 019uR: 49... Qxf3 50. Qxf3 e2 51. Qc3 e1=Q 52. Qxe1 Rxe1 wins. The search of
+// the position stops short of the queen's return and prefers 49... Qd4; the search after
+// 49... Qxf3 sees it, so the sacrifice is the best move (not a mistake that "hangs the queen").
+TEST(ExplainText, ASacrificeThatScoresBetterIsTheBestMove) {
+    explain::Explainer explainer;  // the default depth, where the two searches disagree
+    const auto e = explainer.explain("8/4r2k/6p1/8/4qPPp/1P2pR1P/P3Q2K/8 b - - 0 49", "e4f3");
+    ASSERT_TRUE(e.ok()) << e.error();
+    EXPECT_EQ(e->verdict, "best");
+    EXPECT_EQ(e->best_uci, "e4f3");
+    EXPECT_EQ(e->loss_cp, 0);
+    ASSERT_FALSE(e->best_line.empty());
+    EXPECT_EQ(e->best_line.front(), "e4f3");
+    EXPECT_TRUE(contains(explain::motif_names(e->motifs), "promotion")) << e->text;
+    // Whatever the move, another best move means a loss.
+    for (const char* move : {"e4d4", "e4e6", "h7g8"}) {
+        const auto other = explainer.explain("8/4r2k/6p1/8/4qPPp/1P2pR1P/P3Q2K/8 b - - 0 49", move);
+        ASSERT_TRUE(other.ok()) << other.error();
+        if (other->best_uci != other->move_uci) {
+            EXPECT_GT(other->loss_cp, 0) << move;
+        }
+    }
+}

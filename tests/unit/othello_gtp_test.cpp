@@ -22,7 +22,7 @@ using testing::MatchesRegex;
 
 namespace {
 
-PlayOptions fast() { return kibitz::test::fast_othello_options(); }
+using kibitz::test::fast_othello_options;
 
 std::string run(GtpSession& s, std::ostringstream& out, const std::string& line) {
     out.str("");
@@ -37,7 +37,7 @@ const std::string kBlackMustPass = "OX" + std::string(62, '-') + " X";
 
 TEST(OthelloGtp, Handshake) {
     std::ostringstream out;
-    GtpSession s(out, fast(), "1.2.3");
+    GtpSession s(out, fast_othello_options(), "1.2.3");
     EXPECT_EQ(run(s, out, "protocol_version"), "= 2\n\n");
     EXPECT_EQ(run(s, out, "1 name"), "=1 Kibitz\n\n");
     EXPECT_EQ(run(s, out, "version"), "= 1.2.3\n\n");
@@ -57,7 +57,7 @@ TEST(OthelloGtp, Handshake) {
 
 TEST(OthelloGtp, ErrorsNameWhatWasWrong) {
     std::ostringstream out;
-    GtpSession s(out, fast());
+    GtpSession s(out, fast_othello_options());
     EXPECT_EQ(run(s, out, "3 xyzzy"), "?3 unknown command: xyzzy\n\n");
     EXPECT_EQ(run(s, out, "boardsize 19").rfind("? unacceptable size: 19", 0), 0u);
     EXPECT_EQ(run(s, out, "boardsize x").rfind("? syntax error", 0), 0u);
@@ -80,7 +80,7 @@ TEST(OthelloGtp, ErrorsNameWhatWasWrong) {
 
 TEST(OthelloGtp, PlayChecksTurnAndLegality) {
     std::ostringstream out;
-    GtpSession s(out, fast());
+    GtpSession s(out, fast_othello_options());
     EXPECT_EQ(run(s, out, "play black F5"), "=\n\n");
     EXPECT_EQ(run(s, out, "play B d6"), "? illegal move: it is white's turn, not black's\n\n");
     EXPECT_EQ(run(s, out, "play white f5"),
@@ -98,7 +98,7 @@ TEST(OthelloGtp, PlayChecksTurnAndLegality) {
 
 TEST(OthelloGtp, GenmovePlaysALegalMove) {
     std::ostringstream out;
-    GtpSession s(out, fast());
+    GtpSession s(out, fast_othello_options());
     const std::string reply = run(s, out, "genmove black");
     EXPECT_THAT(reply, MatchesRegex("= (D3|C4|F5|E6)\n\n")) << reply;
     EXPECT_EQ(s.board().side_to_move(), kibitz::othello::kWhite);
@@ -116,7 +116,7 @@ TEST(OthelloGtp, GenmovePlaysALegalMove) {
 
 TEST(OthelloGtp, PassesExplicitAndImplicit) {
     std::ostringstream out;
-    GtpSession s(out, fast());
+    GtpSession s(out, fast_othello_options());
     ASSERT_EQ(run(s, out, "kibitz-setup_board " + kBlackMustPass), "=\n\n");
     EXPECT_NE(run(s, out, "showboard").find("Next move: Black (must pass)"), std::string::npos);
     EXPECT_EQ(run(s, out, "play black c1"),
@@ -143,7 +143,7 @@ TEST(OthelloGtp, PassesExplicitAndImplicit) {
 
 TEST(OthelloGtp, ClockCommands) {
     std::ostringstream out;
-    GtpSession s(out, fast());
+    GtpSession s(out, fast_othello_options());
     EXPECT_EQ(run(s, out, "time_settings 300 0 0"), "=\n\n");
     EXPECT_EQ(run(s, out, "time_left black 10 0"), "=\n\n");
     EXPECT_THAT(run(s, out, "genmove black"), MatchesRegex("= [A-H][1-8]\n\n"));
@@ -160,7 +160,7 @@ TEST(OthelloGtp, ClockCommands) {
 
 TEST(OthelloGtp, SelfPlayToTheEnd) {
     std::ostringstream out;
-    PlayOptions o = fast();
+    PlayOptions o = fast_othello_options();
     o.depth = 1;
     GtpSession s(out, o);
     run(s, out, "kibitz-eval table");
@@ -178,7 +178,7 @@ TEST(OthelloGtp, SelfPlayToTheEnd) {
 
 TEST(OthelloGtp, EndOfInputStopsASearchWithoutLimits) {
     std::ostringstream out;
-    GtpSession s(out, fast());
+    GtpSession s(out, fast_othello_options());
     std::istringstream in("1 kibitz-depth 60\n2 kibitz-movetime 0\n3 genmove black\n4 name\n");
     kibitz::core::Stopwatch clock;
     s.serve(in, std::chrono::milliseconds(100));
@@ -195,7 +195,7 @@ TEST(OthelloGtp, QuitStopsASearchWhileTheInputStaysOpen) {
     __gnu_cxx::stdio_filebuf<char> buf(fds[0], std::ios::in);  // closes fds[0]
     std::istream in(&buf);
     std::ostringstream out;
-    GtpSession s(out, fast());
+    GtpSession s(out, fast_othello_options());
     kibitz::core::Stopwatch clock;
     s.serve(in, std::chrono::milliseconds(100));  // the pipe is still open: quit ends it
     EXPECT_LT(clock.elapsed_ms(), 5000);
@@ -206,7 +206,7 @@ TEST(OthelloGtp, QuitStopsASearchWhileTheInputStaysOpen) {
 TEST(OthelloGtp, ShortSearchesFinishBeforeTheInputEnds) {
     // Within the grace period a script's searches give their full answers.
     std::ostringstream out;
-    GtpSession s(out, fast());
+    GtpSession s(out, fast_othello_options());
     std::istringstream in("genmove black\ngenmove white\nquit\n");
     s.serve(in);
     EXPECT_THAT(out.str(), MatchesRegex("= [A-H][1-8]\n\n= [A-H][1-8]\n\n=\n\n"));
@@ -226,7 +226,7 @@ TEST(OthelloGtp, QuitIsRecognisedWithAnIdAndAComment) {
 // ---- Memory ------------------------------------------------------------------------------
 
 TEST(OthelloGtp, HashBeyondMemoryIsRefusedNotFatal) {
-    PlayOptions o = fast();
+    PlayOptions o = fast_othello_options();
     o.solve_empties = 0;
     o.hash_mb = kibitz::core::physical_memory_mb() * 4 + 4096;  // more than any machine has
     std::ostringstream out;

@@ -21,7 +21,7 @@ using testing::MatchesRegex;
 
 namespace {
 
-PlayOptions fast() { return kibitz::test::fast_othello_options(); }
+using kibitz::test::fast_othello_options;
 
 // Runs the lines, waits for the search they started, returns what the session wrote.
 std::string run(Session& s, std::ostringstream& out, const std::vector<std::string>& lines) {
@@ -106,7 +106,7 @@ TEST(OthelloGgf, MalformedGamesSayWhy) {
 
 TEST(OthelloNBoard, HandshakeAndSettings) {
     std::ostringstream out;
-    Session s(out, fast());
+    Session s(out, fast_othello_options());
     EXPECT_EQ(run(s, out, {"nboard 2"}), "set myname Kibitz\n");
     EXPECT_EQ(run(s, out, {"set depth 4", "set contempt 0", "ping 1"}), "pong 1\n");
     EXPECT_EQ(s.depth(), 4);
@@ -122,7 +122,7 @@ TEST(OthelloNBoard, HandshakeAndSettings) {
 
 TEST(OthelloNBoard, GameAndMoves) {
     std::ostringstream out;
-    Session s(out, fast());
+    Session s(out, fast_othello_options());
     EXPECT_EQ(run(s, out, {"set game " + kOpening}), "");
     const Board after_opening = s.board();
     EXPECT_EQ(after_opening.empty_count(), 52);
@@ -141,7 +141,7 @@ TEST(OthelloNBoard, GameAndMoves) {
 
 TEST(OthelloNBoard, GoAnswersWithMoveEvalTime) {
     std::ostringstream out;
-    Session s(out, fast());
+    Session s(out, fast_othello_options());
     run(s, out, {"nboard 2", "set depth 3", "set game (;GM[Othello]TY[8];)"});
     const Board before = s.board();
     const auto lines = lines_of(run(s, out, {"go"}));
@@ -163,7 +163,7 @@ TEST(OthelloNBoard, GoAnswersWithMoveEvalTime) {
 
 TEST(OthelloNBoard, HintSendsSearchLines) {
     std::ostringstream out;
-    Session s(out, fast());
+    Session s(out, fast_othello_options());
     run(s, out, {"nboard 2", "set depth 3", "set game " + kOpening});
     const auto lines = lines_of(run(s, out, {"hint 3"}));
     ASSERT_GE(lines.size(), 3u);
@@ -187,7 +187,7 @@ TEST(OthelloNBoard, HintSendsSearchLines) {
 
 TEST(OthelloNBoard, EndgameHintIsSolved) {
     std::ostringstream out;
-    Session s(out, fast());
+    Session s(out, fast_othello_options());
     run(s, out, {"set game (;GM[Othello]BO[8 " + kEndgameBoard + " *];)"});
     const std::string text = run(s, out, {"hint 1"});
     EXPECT_NE(text.find("search G1 64.00 0 100%\n"), std::string::npos) << text;
@@ -195,7 +195,7 @@ TEST(OthelloNBoard, EndgameHintIsSolved) {
 
 TEST(OthelloNBoard, PingStopsTheSearchAndAnswersLast) {
     std::ostringstream out;
-    Session s(out, fast());
+    Session s(out, fast_othello_options());
     run(s, out, {"nboard 2", "set depth 40", "set game " + kOpening});
     const auto lines = lines_of(run(s, out, {"go", "ping 7"}));
     ASSERT_FALSE(lines.empty());
@@ -207,7 +207,7 @@ TEST(OthelloNBoard, PingStopsTheSearchAndAnswersLast) {
 
 TEST(OthelloNBoard, AnalyzeEvaluatesEveryPosition) {
     std::ostringstream out;
-    Session s(out, fast());
+    Session s(out, fast_othello_options());
     run(s, out, {"set depth 1", "set game (;GM[Othello]B[F5]W[D6];)"});
     const auto lines = lines_of(run(s, out, {"analyze"}));
     ASSERT_EQ(lines.size(), 5u);
@@ -220,7 +220,7 @@ TEST(OthelloNBoard, AnalyzeEvaluatesEveryPosition) {
 
 TEST(OthelloNBoard, EndOfInputStopsALongSearch) {
     std::ostringstream out;
-    Session s(out, fast());
+    Session s(out, fast_othello_options());
     s.handle("set depth 60");
     s.handle("go");
     kibitz::core::Stopwatch clock;
@@ -235,7 +235,7 @@ TEST(OthelloNBoard, EndOfInputStopsALongSearch) {
 
 TEST(OthelloNBoard, EndOfInputLetsAShortSearchFinish) {
     std::ostringstream out;
-    Session s(out, fast());
+    Session s(out, fast_othello_options());
     s.handle("hint 2");  // depth 2: done well within the grace period
     s.end_of_input();
     const std::string text = out.str();

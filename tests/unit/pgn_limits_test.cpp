@@ -13,13 +13,13 @@ namespace kibitz::chess {
 namespace {
 
 // The results of reading: "ok N moves" or "error: <message>" per game, and whether it stopped.
-struct Outcome {
+struct ReadResult {
     std::vector<std::string> games;
     bool stopped = false;
 };
 
-Outcome read_all(PgnReader& reader) {
-    Outcome out;
+ReadResult read_all(PgnReader& reader) {
+    ReadResult out;
     while (auto g = reader.next())
         out.games.push_back(*g ? "ok " + std::to_string((*g)->moves.size()) + " moves"
                                : "error: " + g->error());
@@ -27,12 +27,12 @@ Outcome read_all(PgnReader& reader) {
     return out;
 }
 
-Outcome read_text(std::string_view text) {
+ReadResult read_text(std::string_view text) {
     PgnReader reader(text);
     return read_all(reader);
 }
 
-Outcome read_stream(const std::string& text) {
+ReadResult read_stream(const std::string& text) {
     std::istringstream in(text);
     PgnReader reader(in);
     return read_all(reader);
@@ -56,7 +56,7 @@ std::string nested(int depth) {
 // overflow: the game is now an error naming the limit, and the next game is read.
 TEST(PgnLimits, DeepNestingIsAnErrorNotACrash) {
     const std::string text = nested(100000) + kNextGame;
-    for (const Outcome& r : {read_text(text), read_stream(text)}) {
+    for (const ReadResult& r : {read_text(text), read_stream(text)}) {
         ASSERT_EQ(r.games.size(), 2u);
         EXPECT_TRUE(contains(r.games[0],
                              "line 3, column 1799: variations nested more than 256 "
@@ -89,7 +89,7 @@ TEST(PgnLimits, NestingUpToTheLimitIsReadAndWritten) {
 // A line without an end, as /dev/zero gives, stops the reading at 1 MiB.
 TEST(PgnLimits, ALineLongerThanTheLimitStopsTheReading) {
     const std::string text = "[Event \"a\"]\n\n1. e4 *\n\n" + std::string(2 << 20, 'x') + kNextGame;
-    for (const Outcome& r : {read_text(text), read_stream(text)}) {
+    for (const ReadResult& r : {read_text(text), read_stream(text)}) {
         ASSERT_EQ(r.games.size(), 2u);
         EXPECT_EQ(r.games[0], "ok 1 moves");
         EXPECT_EQ(r.games[1],
@@ -99,7 +99,7 @@ TEST(PgnLimits, ALineLongerThanTheLimitStopsTheReading) {
     }
     std::ifstream zero("/dev/zero", std::ios::binary);
     PgnReader reader(zero);
-    const Outcome r = read_all(reader);
+    const ReadResult r = read_all(reader);
     ASSERT_EQ(r.games.size(), 1u);
     EXPECT_TRUE(contains(r.games[0], "line 1: the line is longer than 1 MiB")) << r.games[0];
     EXPECT_TRUE(r.stopped);
@@ -111,7 +111,7 @@ TEST(PgnLimits, AGameLargerThanTheLimitIsSkipped) {
     std::string text = "[Event \"huge\"]\n\n1. e4\n";
     while (text.size() <= kMaxPgnGameBytes + (1 << 20)) text += line;
     text += "*\n" + kNextGame;
-    const Outcome r = read_stream(text);
+    const ReadResult r = read_stream(text);
     ASSERT_EQ(r.games.size(), 2u);
     EXPECT_EQ(r.games[0],
               "error: line 1: the game is larger than 16 MiB, the most one PGN game may hold");
@@ -122,7 +122,7 @@ TEST(PgnLimits, ACommentLongerThanTheLimitIsAnError) {
     std::string text = "[Event \"talk\"]\n\n1. e4 {";
     for (int i = 0; i < 1100; ++i) text += std::string(1000, 'w') + "\n";
     text += "} e5 *\n" + kNextGame;
-    const Outcome r = read_text(text);
+    const ReadResult r = read_text(text);
     ASSERT_EQ(r.games.size(), 2u);
     EXPECT_EQ(r.games[0],
               "error: line 3, column 7: the comment is longer than 1 MiB, the most a PGN "
@@ -132,7 +132,7 @@ TEST(PgnLimits, ACommentLongerThanTheLimitIsAnError) {
 
 TEST(PgnLimits, ATagValueLongerThanTheLimitIsAnError) {
     const std::string text = "[Event \"" + std::string(70000, 'e') + "\"]\n\n1. e4 *\n" + kNextGame;
-    const Outcome r = read_text(text);
+    const ReadResult r = read_text(text);
     ASSERT_EQ(r.games.size(), 2u);
     EXPECT_EQ(r.games[0],
               "error: line 1, column 8: tag Event: the value is longer than 64 KiB, the most a "
@@ -142,7 +142,7 @@ TEST(PgnLimits, ATagValueLongerThanTheLimitIsAnError) {
 
 // The error quotes a bad token clipped: a 200 KB word does not make a 200 KB message.
 TEST(PgnLimits, AHugeBadTokenIsClippedInTheMessage) {
-    const Outcome r = read_text("[Event \"x\"]\n\n1. " + std::string(200000, 'z') + " *\n");
+    const ReadResult r = read_text("[Event \"x\"]\n\n1. " + std::string(200000, 'z') + " *\n");
     ASSERT_EQ(r.games.size(), 1u);
     EXPECT_LT(r.games[0].size(), 200u) << r.games[0].substr(0, 300);
     EXPECT_TRUE(contains(r.games[0], "move 1. " + std::string(60, 'z') + "... is not a move"))

@@ -10,15 +10,12 @@
 
 #include "chess/movegen.h"
 #include "chess/notation.h"
+#include "fen_helpers.h"
 
 namespace kibitz::chess {
 namespace {
 
-Position from_fen(const std::string& fen, bool chess960 = false) {
-    auto pos = Position::from_fen(fen, chess960);
-    EXPECT_TRUE(pos.ok()) << fen << ": " << (pos.ok() ? "" : pos.error());
-    return pos.ok() ? *pos : Position();
-}
+using test::from_fen;
 
 // Plays space-separated UCI moves from the start position.
 Position play(const std::string& moves) {

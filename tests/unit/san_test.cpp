@@ -9,15 +9,12 @@
 #include "chess/movegen.h"
 #include "chess/notation.h"
 #include "core/rng.h"
+#include "fen_helpers.h"
 
 namespace kibitz::chess {
 namespace {
 
-Position from_fen(const std::string& fen, bool chess960 = false) {
-    auto pos = Position::from_fen(fen, chess960);
-    EXPECT_TRUE(pos.ok()) << fen << ": " << (pos.ok() ? "" : pos.error());
-    return pos.ok() ? *pos : Position();
-}
+using test::from_fen;
 
 // SAN of the UCI move uci in the position fen.
 std::string san_of(const std::string& fen, const std::string& uci) {

@@ -13,6 +13,7 @@
 #include "chess/epd.h"
 #include "chess/notation.h"
 #include "core/timer.h"
+#include "engine_fakes.h"
 #include "match/process.h"
 #include "match/suite_external.h"
 
@@ -25,19 +26,9 @@ using std::chrono::milliseconds;
 
 namespace {
 
-std::string fake(const std::string& name) {
-    return std::string(KIBITZ_SOURCE_DIR) + "/tests/data/fake_engines/" + name + ".sh";
-}
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
-
-GoLimits depth(int d) {
-    GoLimits limits;
-    limits.depth = d;
-    return limits;
-}
+using kibitz::test::contains;
+using kibitz::test::depth_limit;
+using kibitz::test::fake_engine;
 
 constexpr const char* kStockfish = "/usr/games/stockfish";
 
@@ -157,7 +148,7 @@ TEST(UciParse, Options) {
 
 TEST(UciEngine, WellBehavedEngine) {
     UciEngine e;
-    ASSERT_TRUE(e.start(fake("good"), milliseconds(2000)));
+    ASSERT_TRUE(e.start(fake_engine("good"), milliseconds(2000)));
     EXPECT_EQ(e.name(), "Fake Good");
     EXPECT_EQ(e.author(), "Kibitz tests");
     ASSERT_EQ(e.options().size(), 4u);
@@ -173,7 +164,7 @@ TEST(UciEngine, WellBehavedEngine) {
     ASSERT_TRUE(e.is_ready(milliseconds(2000)));
 
     ASSERT_TRUE(e.position(Position()));
-    const auto first = e.go(depth(2), milliseconds(2000));
+    const auto first = e.go(depth_limit(2), milliseconds(2000));
     ASSERT_TRUE(first) << first.error();
     EXPECT_EQ(kibitz::chess::move_to_uci(Position(), first->bestmove), "e2e4");
     EXPECT_TRUE(first->ponder);
@@ -190,7 +181,7 @@ TEST(UciEngine, WellBehavedEngine) {
     auto e4 = kibitz::chess::move_from_uci(Position(), "e2e4");
     ASSERT_TRUE(e4);
     ASSERT_TRUE(e.position(Position(), {*e4}));
-    const auto second = e.go(depth(2), milliseconds(2000));
+    const auto second = e.go(depth_limit(2), milliseconds(2000));
     ASSERT_TRUE(second) << second.error();
     EXPECT_EQ(second->bestmove_text, "bestmove e7e5 ponder g1f3");
     EXPECT_TRUE(e.quit(milliseconds(1000)));
@@ -199,7 +190,7 @@ TEST(UciEngine, WellBehavedEngine) {
 
 TEST(UciEngine, CrashAfterUci) {
     UciEngine e;
-    const auto r = e.start(fake("crash_after_uci"), milliseconds(2000));
+    const auto r = e.start(fake_engine("crash_after_uci"), milliseconds(2000));
     ASSERT_FALSE(r);
     EXPECT_TRUE(contains(r.error(), "exited before answering uciok")) << r.error();
     EXPECT_TRUE(contains(r.error(), "exit status 3")) << r.error();
@@ -207,14 +198,14 @@ TEST(UciEngine, CrashAfterUci) {
     // Nothing works afterwards, and nothing crashes.
     EXPECT_FALSE(e.is_ready(milliseconds(200)));
     EXPECT_FALSE(e.position(Position()));
-    EXPECT_FALSE(e.go(depth(1), milliseconds(200)));
+    EXPECT_FALSE(e.go(depth_limit(1), milliseconds(200)));
     EXPECT_TRUE(e.quit(milliseconds(200)));
 }
 
 TEST(UciEngine, HandshakeTimeout) {
     UciEngine e;
     kibitz::core::Stopwatch watch;
-    const auto r = e.start(fake("no_uciok"), milliseconds(300));
+    const auto r = e.start(fake_engine("no_uciok"), milliseconds(300));
     ASSERT_FALSE(r);
     EXPECT_TRUE(contains(r.error(), "did not answer uciok within 300 ms")) << r.error();
     EXPECT_LT(watch.elapsed_ms(), 2000);
@@ -230,17 +221,17 @@ TEST(UciEngine, MissingEngine) {
 
 TEST(UciEngine, IllegalOrUnparsableBestmove) {
     UciEngine e;
-    ASSERT_TRUE(e.start(fake("illegal_bestmove"), milliseconds(2000)));
+    ASSERT_TRUE(e.start(fake_engine("illegal_bestmove"), milliseconds(2000)));
     ASSERT_TRUE(e.position(Position()));
-    const auto illegal = e.go(depth(1), milliseconds(2000));
+    const auto illegal = e.go(depth_limit(1), milliseconds(2000));
     ASSERT_FALSE(illegal);
     EXPECT_TRUE(contains(illegal.error(), "illegal or unparsable bestmove 'e2e5'"))
         << illegal.error();
     EXPECT_TRUE(contains(illegal.error(), "Fake Illegal")) << illegal.error();
-    const auto garbage = e.go(depth(2), milliseconds(2000));
+    const auto garbage = e.go(depth_limit(2), milliseconds(2000));
     ASSERT_FALSE(garbage);
     EXPECT_TRUE(contains(garbage.error(), "bestmove 'xyz'")) << garbage.error();
-    const auto empty = e.go(depth(3), milliseconds(2000));
+    const auto empty = e.go(depth_limit(3), milliseconds(2000));
     ASSERT_FALSE(empty);
     EXPECT_TRUE(contains(empty.error(), "without a move")) << empty.error();
     EXPECT_TRUE(e.quit(milliseconds(1000)));
@@ -248,7 +239,7 @@ TEST(UciEngine, IllegalOrUnparsableBestmove) {
 
 TEST(UciEngine, SlowSearchIsStoppedAtTheDeadline) {
     UciEngine e;
-    ASSERT_TRUE(e.start(fake("slow_go"), milliseconds(2000)));
+    ASSERT_TRUE(e.start(fake_engine("slow_go"), milliseconds(2000)));
     ASSERT_TRUE(e.position(Position()));
     GoLimits limits;
     limits.movetime = 100;
@@ -263,10 +254,10 @@ TEST(UciEngine, SlowSearchIsStoppedAtTheDeadline) {
 
 TEST(UciEngine, HungSearchTimesOutAndQuitKills) {
     UciEngine e;
-    ASSERT_TRUE(e.start(fake("hung_go"), milliseconds(2000)));
+    ASSERT_TRUE(e.start(fake_engine("hung_go"), milliseconds(2000)));
     ASSERT_TRUE(e.position(Position()));
     kibitz::core::Stopwatch watch;
-    const auto r = e.go(depth(5), milliseconds(200), milliseconds(200));
+    const auto r = e.go(depth_limit(5), milliseconds(200), milliseconds(200));
     ASSERT_FALSE(r);
     EXPECT_TRUE(contains(r.error(), "timed out")) << r.error();
     EXPECT_TRUE(contains(r.error(), "after 'stop'")) << r.error();
@@ -279,9 +270,9 @@ TEST(UciEngine, HungSearchTimesOutAndQuitKills) {
 
 TEST(UciEngine, CrashDuringSearch) {
     UciEngine e;
-    ASSERT_TRUE(e.start(fake("crash_on_go"), milliseconds(2000)));
+    ASSERT_TRUE(e.start(fake_engine("crash_on_go"), milliseconds(2000)));
     ASSERT_TRUE(e.position(Position()));
-    const auto r = e.go(depth(5), milliseconds(2000));
+    const auto r = e.go(depth_limit(5), milliseconds(2000));
     ASSERT_FALSE(r);
     EXPECT_TRUE(contains(r.error(), "exited during the search")) << r.error();
     EXPECT_TRUE(contains(r.error(), "exit status 5")) << r.error();
@@ -293,7 +284,7 @@ TEST(UciEngine, CrashDuringSearch) {
 
 TEST(UciEngine, IgnoredQuitIsKilledAfterTheGracePeriod) {
     UciEngine e;
-    ASSERT_TRUE(e.start(fake("ignores_quit"), milliseconds(2000)));
+    ASSERT_TRUE(e.start(fake_engine("ignores_quit"), milliseconds(2000)));
     ASSERT_TRUE(e.is_ready(milliseconds(2000)));
     kibitz::core::Stopwatch watch;
     const auto q = e.quit(milliseconds(300));
@@ -319,7 +310,7 @@ TEST(SuiteExternal, ScoresLikeKibitzAndSurvivesFailures) {
         records.push_back(std::move(*r));
     }
     kibitz::engine::SuiteOptions options;
-    options.external_engine = fake("good");
+    options.external_engine = fake_engine("good");
     options.movetime_ms = 10;
     options.engine_options = {{"Style", "Solid"}};
     std::ostringstream log;
@@ -340,7 +331,7 @@ TEST(SuiteExternal, ScoresLikeKibitzAndSurvivesFailures) {
 
     // A crash on every search fails each position with the error, and the engine restarts.
     options.engine_options.clear();
-    options.external_engine = fake("crash_on_go");
+    options.external_engine = fake_engine("crash_on_go");
     std::ostringstream crash_log;
     const auto crashed = kibitz::match::run_suite_external(records, options, crash_log);
     ASSERT_TRUE(crashed) << crashed.error();
@@ -367,7 +358,7 @@ TEST(UciEngine, StockfishFindsMateInOne) {
     const auto pos = Position::from_fen("6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1");
     ASSERT_TRUE(pos);
     ASSERT_TRUE(e.position(*pos));
-    const auto r = e.go(depth(5), milliseconds(5000));
+    const auto r = e.go(depth_limit(5), milliseconds(5000));
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(kibitz::chess::move_to_uci(*pos, r->bestmove), "a1a8");
     EXPECT_EQ(r->info.score_mate, 1);

@@ -10,6 +10,7 @@
 #include "core/memory.h"
 #include "core/timer.h"
 #include "engine/time_manager.h"
+#include "engine_fakes.h"
 #include "search/tt.h"
 #include "uci/session.h"
 #include "uci_harness.h"
@@ -21,9 +22,7 @@ using namespace std::chrono_literals;
 
 namespace {
 
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using kibitz::test::contains;
 
 // More megabytes than any machine running the tests has free.
 std::size_t beyond_memory_mb() { return kibitz::core::physical_memory_mb() * 4 + 4096; }

@@ -18,6 +18,7 @@
 #include "chess/notation.h"
 #include "core/strings.h"
 #include "core/timer.h"
+#include "engine_fakes.h"
 #include "match/game.h"
 #include "match/process.h"
 
@@ -32,13 +33,8 @@ using std::chrono::milliseconds;
 
 namespace {
 
-std::string fake(const std::string& name) {
-    return std::string(KIBITZ_SOURCE_DIR) + "/tests/data/fake_engines/" + name + ".sh";
-}
-
-bool contains(const std::string& text, const std::string& part) {
-    return text.find(part) != std::string::npos;
-}
+using kibitz::test::contains;
+using kibitz::test::fake_engine;
 
 // The log files of this run, removed when the tests end.
 std::vector<std::string> log_files;
@@ -65,7 +61,7 @@ std::string log_path(const std::string& tag = "") {
 
 // The well-behaved fake with flags and moves (see xboard_good.sh), logging to log.
 std::string good(const std::string& log, const std::string& args) {
-    return fake("xboard_good") + " log=" + log + " " + args;
+    return fake_engine("xboard_good") + " log=" + log + " " + args;
 }
 
 std::vector<std::string> read_lines(const std::string& path) {
@@ -93,11 +89,7 @@ std::string joined(const std::vector<std::string>& lines) {
     return out;
 }
 
-GoLimits depth(int d) {
-    GoLimits limits;
-    limits.depth = d;
-    return limits;
-}
+using kibitz::test::depth_limit;
 
 Move uci(const Position& pos, const char* text) { return *kibitz::chess::move_from_uci(pos, text); }
 
@@ -281,7 +273,7 @@ TEST(XboardEngine, OptionsMemoryAndCores) {
 
     // An engine without memory=1 and smp=1 has neither.
     XboardEngine v1;
-    ASSERT_TRUE(v1.start(fake("xboard_nodone") + " v1", milliseconds(200)));
+    ASSERT_TRUE(v1.start(fake_engine("xboard_nodone") + " v1", milliseconds(200)));
     const auto memory = v1.set_option("memory", "64");
     ASSERT_FALSE(memory);
     EXPECT_TRUE(contains(memory.error(), "feature memory=1")) << memory.error();
@@ -297,7 +289,7 @@ TEST(XboardEngine, PlaysSendingOnlyTheMovesTheEngineLacks) {
     ASSERT_TRUE(e.new_game());
     ASSERT_TRUE(e.is_ready(milliseconds(2000)));
     ASSERT_TRUE(e.position(Position()));
-    const auto first = e.go(depth(2), milliseconds(2000));
+    const auto first = e.go(depth_limit(2), milliseconds(2000));
     ASSERT_TRUE(first) << first.error();
     EXPECT_EQ(kibitz::chess::move_to_uci(Position(), first->bestmove), "e2e4");
     EXPECT_EQ(first->bestmove_text, "move e2e4");
@@ -311,13 +303,13 @@ TEST(XboardEngine, PlaysSendingOnlyTheMovesTheEngineLacks) {
 
     // The engine holds e2e4 already: only e7e5 goes, and its claim after the move is ignored.
     ASSERT_TRUE(e.position(Position(), line({"e2e4", "e7e5"})));
-    const auto second = e.go(depth(2), milliseconds(2000));
+    const auto second = e.go(depth_limit(2), milliseconds(2000));
     ASSERT_TRUE(second) << second.error();
     EXPECT_EQ(second->bestmove_text, "move g1f3");
 
     // A position that does not extend the engine's board: new, then every move.
     ASSERT_TRUE(e.position(Position(), line({"d2d4"})));
-    const auto third = e.go(depth(2), milliseconds(2000));
+    const auto third = e.go(depth_limit(2), milliseconds(2000));
     ASSERT_TRUE(third) << third.error();
     EXPECT_EQ(third->bestmove_text, "move e7e5");
     ASSERT_TRUE(e.is_ready(milliseconds(2000)));
@@ -414,10 +406,10 @@ TEST(XboardEngine, DepthForEnginesThatRefuseSd) {
     ASSERT_TRUE(e.start(good(log, "nosd e2e4 e7e5 g1f3"), milliseconds(2000)));
     ASSERT_TRUE(e.new_game());
     ASSERT_TRUE(e.position(Position()));
-    ASSERT_TRUE(e.go(depth(3), milliseconds(2000)));  // found out by ping before go
+    ASSERT_TRUE(e.go(depth_limit(3), milliseconds(2000)));  // found out by ping before go
     ASSERT_TRUE(e.new_game());
     ASSERT_TRUE(e.position(Position()));
-    ASSERT_TRUE(e.go(depth(3), milliseconds(2000)));
+    ASSERT_TRUE(e.go(depth_limit(3), milliseconds(2000)));
     ASSERT_TRUE(e.is_ready(milliseconds(2000)));
     auto sent = read_lines(log);
     EXPECT_TRUE(in_order(sent, {"st 1", "sd 3", "ping 1", "st 1", "depth", "3", "go", "new", "st 1",
@@ -431,9 +423,9 @@ TEST(XboardEngine, DepthForEnginesThatRefuseSd) {
     ASSERT_TRUE(quiet.start(good(log2, "noping nosd e2e4 e7e5 g1f3"), milliseconds(2000)));
     ASSERT_TRUE(quiet.new_game());
     ASSERT_TRUE(quiet.position(Position()));
-    ASSERT_TRUE(quiet.go(depth(3), milliseconds(2000)));
+    ASSERT_TRUE(quiet.go(depth_limit(3), milliseconds(2000)));
     ASSERT_TRUE(quiet.position(Position(), line({"e2e4", "e7e5"})));
-    ASSERT_TRUE(quiet.go(depth(3), milliseconds(2000)));
+    ASSERT_TRUE(quiet.go(depth_limit(3), milliseconds(2000)));
     ASSERT_TRUE(quiet.quit(milliseconds(1000)));
     sent = read_lines(log2);
     EXPECT_TRUE(in_order(sent, {"sd 3", "go", "e7e5", "st 1", "depth", "3", "go"})) << joined(sent);
@@ -447,7 +439,7 @@ TEST(XboardEngine, UsermoveAndSan) {
     EXPECT_TRUE(e.features().san);
     ASSERT_TRUE(e.new_game());
     ASSERT_TRUE(e.position(Position(), line({"e2e4", "e7e5"})));  // both sent: new board
-    const auto r = e.go(depth(1), milliseconds(2000));
+    const auto r = e.go(depth_limit(1), milliseconds(2000));
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(
         r->bestmove,
@@ -467,7 +459,7 @@ TEST(XboardEngine, CastlingAndSetboard) {
     const std::string fen = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1";
     const Position start = *Position::from_fen(fen);
     ASSERT_TRUE(e.position(start, {uci(start, "e1g1")}));
-    const auto r = e.go(depth(1), milliseconds(2000));
+    const auto r = e.go(depth_limit(1), milliseconds(2000));
     ASSERT_TRUE(r) << r.error();
     Position after = start;
     after.make(uci(start, "e1g1"));
@@ -484,7 +476,7 @@ TEST(XboardEngine, CastlingAndSetboard) {
         frc_after.make(frc_moves.back());
     }
     ASSERT_TRUE(e.position(frc, frc_moves));
-    const auto r960 = e.go(depth(1), milliseconds(2000));
+    const auto r960 = e.go(depth_limit(1), milliseconds(2000));
     ASSERT_TRUE(r960) << r960.error();
     EXPECT_EQ(r960->bestmove.kind(), Move::kCastling);
     EXPECT_EQ(kibitz::chess::move_to_uci(frc_after, r960->bestmove), "e8a8");
@@ -497,7 +489,7 @@ TEST(XboardEngine, CastlingAndSetboard) {
 
     // Without fischerandom no Chess960.
     XboardEngine v1;
-    ASSERT_TRUE(v1.start(fake("xboard_nodone") + " v1", milliseconds(200)));
+    ASSERT_TRUE(v1.start(fake_engine("xboard_nodone") + " v1", milliseconds(200)));
     const auto no_frc = v1.position(frc);
     ASSERT_FALSE(no_frc);
     EXPECT_TRUE(contains(no_frc.error(), "cannot play Chess960")) << no_frc.error();
@@ -542,16 +534,16 @@ TEST(XboardEngine, EditModeWithoutSetboard) {
 TEST(XboardEngine, ProtocolVersion1WithoutFeatures) {
     XboardEngine e;
     kibitz::core::Stopwatch watch;
-    ASSERT_TRUE(e.start(fake("xboard_nodone") + " v1", milliseconds(300)));
+    ASSERT_TRUE(e.start(fake_engine("xboard_nodone") + " v1", milliseconds(300)));
     EXPECT_GE(watch.elapsed_ms(), 290);  // it waited for features that never came
     EXPECT_LT(watch.elapsed_ms(), 2000);
-    EXPECT_EQ(e.name(), fake("xboard_nodone") + " v1");
+    EXPECT_EQ(e.name(), fake_engine("xboard_nodone") + " v1");
     EXPECT_FALSE(e.features().ping);
     EXPECT_FALSE(e.features().done);
     ASSERT_TRUE(e.new_game());
     EXPECT_TRUE(e.is_ready(milliseconds(200)));  // no ping: alive is ready
     ASSERT_TRUE(e.position(Position()));
-    const auto r = e.go(depth(1), milliseconds(2000));
+    const auto r = e.go(depth_limit(1), milliseconds(2000));
     ASSERT_TRUE(r) << r.error();
     EXPECT_EQ(r->bestmove_text, "move e2e4");
     EXPECT_TRUE(e.quit(milliseconds(1000)));
@@ -559,7 +551,7 @@ TEST(XboardEngine, ProtocolVersion1WithoutFeatures) {
 
 TEST(XboardEngine, FeaturesWithoutDoneAreUsedAfterTheTimeout) {
     XboardEngine e;
-    ASSERT_TRUE(e.start(fake("xboard_nodone") + " partial", milliseconds(300)));
+    ASSERT_TRUE(e.start(fake_engine("xboard_nodone") + " partial", milliseconds(300)));
     EXPECT_EQ(e.name(), "Fake Partial");
     EXPECT_TRUE(e.features().ping);
     EXPECT_TRUE(e.is_ready(milliseconds(2000)));
@@ -568,7 +560,7 @@ TEST(XboardEngine, FeaturesWithoutDoneAreUsedAfterTheTimeout) {
 TEST(XboardEngine, DoneZeroWithoutDoneOneIsAnError) {
     XboardEngine e;
     kibitz::core::Stopwatch watch;
-    const auto r = e.start(fake("xboard_nodone") + " done0", milliseconds(100));
+    const auto r = e.start(fake_engine("xboard_nodone") + " done0", milliseconds(100));
     ASSERT_FALSE(r);
     EXPECT_TRUE(contains(r.error(), "sent feature done=0 but no done=1 within 1000 ms"))
         << r.error();
@@ -583,27 +575,27 @@ TEST(XboardEngine, MissingEngine) {
     ASSERT_FALSE(r);
     EXPECT_TRUE(contains(r.error(), "cannot run '/no/such/phalanx'")) << r.error();
     EXPECT_FALSE(e.running());
-    EXPECT_FALSE(e.go(depth(1), milliseconds(100)));
+    EXPECT_FALSE(e.go(depth_limit(1), milliseconds(100)));
     EXPECT_TRUE(e.quit(milliseconds(100)));
 }
 
 TEST(XboardEngine, IllegalOrUnparsableMove) {
     XboardEngine e;
-    ASSERT_TRUE(e.start(fake("xboard_illegal"), milliseconds(2000)));
+    ASSERT_TRUE(e.start(fake_engine("xboard_illegal"), milliseconds(2000)));
     ASSERT_TRUE(e.new_game());
     ASSERT_TRUE(e.position(Position()));
-    const auto illegal = e.go(depth(1), milliseconds(2000));
+    const auto illegal = e.go(depth_limit(1), milliseconds(2000));
     ASSERT_FALSE(illegal);
     EXPECT_TRUE(contains(illegal.error(), "illegal or unparsable bestmove 'e2e5'"))
         << illegal.error();
     EXPECT_TRUE(contains(illegal.error(), "Fake Illegal")) << illegal.error();
     ASSERT_TRUE(e.position(Position()));
-    const auto garbage = e.go(depth(1), milliseconds(2000));
+    const auto garbage = e.go(depth_limit(1), milliseconds(2000));
     ASSERT_FALSE(garbage);
     EXPECT_TRUE(contains(garbage.error(), "bestmove 'xyz'")) << garbage.error();
     // The old "My move is: X" form, in SAN.
     ASSERT_TRUE(e.position(Position()));
-    const auto old_style = e.go(depth(1), milliseconds(2000));
+    const auto old_style = e.go(depth_limit(1), milliseconds(2000));
     ASSERT_TRUE(old_style) << old_style.error();
     EXPECT_EQ(kibitz::chess::move_to_uci(Position(), old_style->bestmove), "g1f3");
     EXPECT_TRUE(e.quit(milliseconds(1000)));
@@ -611,10 +603,10 @@ TEST(XboardEngine, IllegalOrUnparsableMove) {
 
 TEST(XboardEngine, RefusedMoveIsAnError) {
     XboardEngine e;
-    ASSERT_TRUE(e.start(fake("xboard_illegal") + " refuse", milliseconds(2000)));
+    ASSERT_TRUE(e.start(fake_engine("xboard_illegal") + " refuse", milliseconds(2000)));
     ASSERT_TRUE(e.new_game());
     ASSERT_TRUE(e.position(Position(), line({"e2e4"})));
-    const auto r = e.go(depth(1), milliseconds(2000));
+    const auto r = e.go(depth_limit(1), milliseconds(2000));
     ASSERT_FALSE(r);
     EXPECT_TRUE(contains(r.error(), "refused the move 'e2e4'")) << r.error();
     EXPECT_FALSE(contains(r.error(), "bestmove '")) << r.error();  // not an illegal move of its own
@@ -623,41 +615,41 @@ TEST(XboardEngine, RefusedMoveIsAnError) {
 TEST(XboardEngine, Resignations) {
     for (const char* mode : {"resign", "result"}) {
         XboardEngine e;
-        ASSERT_TRUE(e.start(fake("xboard_resign") + " " + mode, milliseconds(2000)));
+        ASSERT_TRUE(e.start(fake_engine("xboard_resign") + " " + mode, milliseconds(2000)));
         ASSERT_TRUE(e.new_game());
         ASSERT_TRUE(e.position(Position()));
-        const auto r = e.go(depth(1), milliseconds(2000));
+        const auto r = e.go(depth_limit(1), milliseconds(2000));
         ASSERT_FALSE(r) << mode;
         EXPECT_TRUE(contains(r.error(), "engine 'Fake Resign' resigns")) << r.error();
         EXPECT_TRUE(e.running());
     }
     // A result claim is not a move and not a resignation: the move after it counts.
     XboardEngine claim;
-    ASSERT_TRUE(claim.start(fake("xboard_resign") + " claim", milliseconds(2000)));
+    ASSERT_TRUE(claim.start(fake_engine("xboard_resign") + " claim", milliseconds(2000)));
     ASSERT_TRUE(claim.new_game());
     ASSERT_TRUE(claim.position(Position()));
-    const auto claimed = claim.go(depth(1), milliseconds(2000));
+    const auto claimed = claim.go(depth_limit(1), milliseconds(2000));
     ASSERT_TRUE(claimed) << claimed.error();
     EXPECT_EQ(claimed->bestmove_text, "move e2e4");
     // A resignation while the opponent is on move counts at the next search.
     XboardEngine later;
-    ASSERT_TRUE(later.start(fake("xboard_resign") + " later", milliseconds(2000)));
+    ASSERT_TRUE(later.start(fake_engine("xboard_resign") + " later", milliseconds(2000)));
     ASSERT_TRUE(later.new_game());
     ASSERT_TRUE(later.position(Position()));
-    ASSERT_TRUE(later.go(depth(1), milliseconds(2000)));
+    ASSERT_TRUE(later.go(depth_limit(1), milliseconds(2000)));
     ASSERT_TRUE(later.position(Position(), line({"e2e4", "e7e5"})));
-    const auto resigned = later.go(depth(1), milliseconds(2000));
+    const auto resigned = later.go(depth_limit(1), milliseconds(2000));
     ASSERT_FALSE(resigned);
     EXPECT_TRUE(contains(resigned.error(), "resigns ('resign')")) << resigned.error();
 }
 
 TEST(XboardEngine, HungSearchTimesOutAfterMoveNow) {
     XboardEngine e;
-    ASSERT_TRUE(e.start(fake("xboard_hang"), milliseconds(2000)));
+    ASSERT_TRUE(e.start(fake_engine("xboard_hang"), milliseconds(2000)));
     ASSERT_TRUE(e.new_game());
     ASSERT_TRUE(e.position(Position()));
     kibitz::core::Stopwatch watch;
-    const auto r = e.go(depth(5), milliseconds(200), milliseconds(200));
+    const auto r = e.go(depth_limit(5), milliseconds(200), milliseconds(200));
     ASSERT_FALSE(r);
     EXPECT_TRUE(contains(r.error(), "timed out")) << r.error();
     EXPECT_TRUE(contains(r.error(), "after '?'")) << r.error();
@@ -671,7 +663,7 @@ TEST(XboardEngine, HungSearchTimesOutAfterMoveNow) {
 
 TEST(XboardEngine, MoveNowAnswersWithinTheGrace) {
     XboardEngine e;
-    ASSERT_TRUE(e.start(fake("xboard_hang") + " movenow", milliseconds(2000)));
+    ASSERT_TRUE(e.start(fake_engine("xboard_hang") + " movenow", milliseconds(2000)));
     ASSERT_TRUE(e.new_game());
     ASSERT_TRUE(e.position(Position()));
     GoLimits limits;
@@ -687,7 +679,7 @@ TEST(XboardEngine, MoveNowAnswersWithinTheGrace) {
 
 TEST(XboardEngine, CrashDuringHandshake) {
     XboardEngine e;
-    const auto r = e.start(fake("xboard_crash") + " handshake", milliseconds(2000));
+    const auto r = e.start(fake_engine("xboard_crash") + " handshake", milliseconds(2000));
     ASSERT_FALSE(r);
     EXPECT_TRUE(contains(r.error(), "exited during the handshake")) << r.error();
     EXPECT_TRUE(contains(r.error(), "exit status 3")) << r.error();
@@ -699,10 +691,10 @@ TEST(XboardEngine, CrashDuringHandshake) {
 
 TEST(XboardEngine, CrashDuringSearch) {
     XboardEngine e;
-    ASSERT_TRUE(e.start(fake("xboard_crash") + " go", milliseconds(2000)));
+    ASSERT_TRUE(e.start(fake_engine("xboard_crash") + " go", milliseconds(2000)));
     ASSERT_TRUE(e.new_game());
     ASSERT_TRUE(e.position(Position()));
-    const auto r = e.go(depth(5), milliseconds(2000));
+    const auto r = e.go(depth_limit(5), milliseconds(2000));
     ASSERT_FALSE(r);
     EXPECT_TRUE(contains(r.error(), "exited during the search")) << r.error();
     EXPECT_TRUE(contains(r.error(), "exit status 5")) << r.error();
@@ -713,7 +705,7 @@ TEST(XboardEngine, CrashDuringSearch) {
 
 TEST(XboardEngine, IgnoredQuitIsKilledAfterTheGracePeriod) {
     XboardEngine e;
-    ASSERT_TRUE(e.start(fake("xboard_ignores_quit"), milliseconds(2000)));
+    ASSERT_TRUE(e.start(fake_engine("xboard_ignores_quit"), milliseconds(2000)));
     ASSERT_TRUE(e.is_ready(milliseconds(2000)));
     kibitz::core::Stopwatch watch;
     const auto q = e.quit(milliseconds(300));
@@ -734,7 +726,7 @@ TEST(XboardEngine, ReuseZeroRestartsTheEngineForEachGameWithItsOptions) {
         ASSERT_TRUE(e.new_game());
         ASSERT_TRUE(e.is_ready(milliseconds(2000)));
         ASSERT_TRUE(e.position(Position()));
-        ASSERT_TRUE(e.go(depth(1), milliseconds(2000)));
+        ASSERT_TRUE(e.go(depth_limit(1), milliseconds(2000)));
     }
     ASSERT_TRUE(e.is_ready(milliseconds(2000)));
     const auto sent = read_lines(log);
@@ -748,7 +740,7 @@ TEST(XboardEngine, ReuseZeroRestartsTheEngineForEachGameWithItsOptions) {
 // their own, so it cannot kill or interrupt them (sigint=1 engines are never signalled).
 TEST(XboardEngine, EnginesAreOutsideTheTerminalsProcessGroup) {
     kibitz::match::Process p;
-    ASSERT_TRUE(p.start(fake("xboard_good")));
+    ASSERT_TRUE(p.start(fake_engine("xboard_good")));
     ASSERT_GT(p.pid(), 0);
     EXPECT_EQ(::getpgid(p.pid()), p.pid());
     EXPECT_NE(::getpgid(p.pid()), ::getpgrp());
@@ -788,7 +780,8 @@ TEST(XboardMatch, FoolsMateBetweenTwoFakes) {
 }
 
 TEST(XboardMatch, ResignationEndsTheGameNormally) {
-    const auto r = play(fake("xboard_resign") + " resign", good(log_path(), "e2e4"), depth_one());
+    const auto r =
+        play(fake_engine("xboard_resign") + " resign", good(log_path(), "e2e4"), depth_one());
     EXPECT_EQ(r.outcome, Outcome::kBlackWins);
     EXPECT_EQ(r.reason, "White resigns");
     EXPECT_EQ(r.termination, "normal");
@@ -798,14 +791,14 @@ TEST(XboardMatch, ResignationEndsTheGameNormally) {
 }
 
 TEST(XboardMatch, IllegalMoveAndHangLoseTheGame) {
-    const auto illegal = play(fake("xboard_illegal"), good(log_path(), "e2e4"), depth_one());
+    const auto illegal = play(fake_engine("xboard_illegal"), good(log_path(), "e2e4"), depth_one());
     EXPECT_EQ(illegal.outcome, Outcome::kBlackWins);
     EXPECT_EQ(illegal.reason, "illegal move e2e5 by W");
     EXPECT_EQ(illegal.termination, "rules infraction");
 
     GameSetup setup = depth_one();
     setup.black_tc = *kibitz::match::parse_tc("0.2+0");
-    const auto hung = play(good(log_path("hung"), "e2e4"), fake("xboard_hang"), setup);
+    const auto hung = play(good(log_path("hung"), "e2e4"), fake_engine("xboard_hang"), setup);
     EXPECT_EQ(hung.outcome, Outcome::kWhiteWins);
     EXPECT_EQ(hung.reason, "Black loses on time");
 }

@@ -21,8 +21,10 @@ search::Limits plan_limits(const GoParams& go_in, int side, std::int64_t overhea
     limits.nodes = go.nodes;
     limits.mate = go.mate;
     limits.infinite = go.infinite || go.ponder;
+    // A fixed move time is used in full: no soft limit, so that no stable move or easy
+    // position ends the search early (only a clock game stretches and shrinks its time).
     if (go.movetime > 0) {
-        limits.soft_ms = limits.hard_ms = std::max<std::int64_t>(1, go.movetime - overhead_ms);
+        limits.hard_ms = std::max<std::int64_t>(1, go.movetime - overhead_ms);
         return limits;
     }
     const std::int64_t remaining = go.time[side];

@@ -36,7 +36,7 @@ std::vector<Line> LineSearcher::search_lines(const chess::Position& pos, int cou
     search::Limits limits;
     limits.depth = std::max(1, setting_.depth);
     limits.nodes = setting_.nodes;
-    if (setting_.movetime_ms > 0) limits.soft_ms = limits.hard_ms = setting_.movetime_ms;
+    if (setting_.movetime_ms > 0) limits.hard_ms = setting_.movetime_ms;  // used in full
     std::vector<Line> lines(static_cast<std::size_t>(count));
     std::vector<char> have_exact(static_cast<std::size_t>(count), 0);
     auto& engine = impl_->engine;

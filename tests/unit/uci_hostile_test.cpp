@@ -80,6 +80,15 @@ TEST(UciHostile, HugeClockDoesNotWrapToAnInstantMove) {
     EXPECT_LE(overdrawn.hard_ms, 10);
 }
 
+TEST(UciHostile, AFixedMoveTimeHasNoSoftLimit) {
+    kibitz::engine::GoParams go;
+    go.movetime = 500;
+    go.time[0] = 60'000;  // a clock given as well does not shorten a fixed move time
+    const auto limits = kibitz::engine::plan_limits(go, 0, 30);
+    EXPECT_EQ(limits.hard_ms, 470);
+    EXPECT_EQ(limits.soft_ms, 0);  // nothing stops it early
+}
+
 TEST(UciHostile, GoNumbersOutOfRangeAreClampedAndNamed) {
     Harness h;
     h.send("position startpos");

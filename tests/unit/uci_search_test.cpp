@@ -90,6 +90,22 @@ TEST(UciSearch, LimitsEndTheSearch) {
     EXPECT_EQ(count(h.buf.text(), "bestmove "), 4);
 }
 
+TEST(UciSearch, AFixedMoveTimeIsUsedInFull) {
+    // Before, go movetime 500 answered after about 300 ms here: the recapture stays the best
+    // move at every depth, and a fixed time was treated as a clock game's soft limit.
+    Harness h;
+    h.send("setoption name OwnBook value false");
+    h.send("position startpos moves e2e4 d7d5 e4d5");
+    const auto start = std::chrono::steady_clock::now();
+    h.send("go movetime 500");
+    h.session.wait();
+    const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(
+                        std::chrono::steady_clock::now() - start)
+                        .count();
+    EXPECT_GE(ms, 470);  // 500 less the default Move Overhead of 30
+    EXPECT_EQ(count(h.buf.text(), "bestmove "), 1);
+}
+
 TEST(UciSearch, GoMateFindsTheMate) {
     Harness h;
     h.send("position fen r2qkb1r/pp2nppp/3p4/2pNN1B1/2BnP3/3P4/PPP2PPP/R2bK2R w KQkq - 1 1");

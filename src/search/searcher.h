@@ -283,8 +283,11 @@ typename G::Move Searcher<G, E, F>::think(G& g, const Limits& limits, const Repo
         // the best move just changed or the score fell, shrunk when the move has been stable.
         if (thread_index_ != 0) continue;
         if (depth >= exact_depth) break;  // solved: nothing deeper to learn
-        // The tables already chose among the root moves: one iteration picks among equals.
-        if (root_in_tables && !infinite_.load(std::memory_order_relaxed)) break;
+        // A solved root gains nothing from deeper iterations, infinite or not (an infinite
+        // search still holds its move until stop): the tables already chose among the root
+        // moves (one iteration picks among equals), or the move mates at once.
+        if (root_in_tables) break;
+        if (lines == 1 && root_[0].score >= mate_in(1)) break;
         stable_iterations = root_[0].move == last_best ? stable_iterations + 1 : 0;
         last_best = root_[0].move;
         const Score best = root_[0].score;

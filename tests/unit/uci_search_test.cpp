@@ -53,6 +53,8 @@ TEST(UciSearch, InfiniteOnAShortSearchStillWaits) {
     h.session.wait();
     EXPECT_NE(h.buf.text().find("bestmove d1d8"), std::string::npos);
     EXPECT_NE(h.buf.text().find("score mate 1"), std::string::npos);
+    // Solved: no deeper iterations (before, 127 identical "info depth" lines, 1 to 127).
+    EXPECT_LE(count(h.buf.text(), "info depth"), 2) << h.buf.text();
 }
 
 TEST(UciSearch, PonderThenPonderhit) {

@@ -2,6 +2,7 @@
 // tried move is judged against the best one (POST /api/explain's loss_cp and scores). Pure.
 
 import { plyInfo } from './movelist.js';
+import { uciSquares } from './moves.js';
 
 // A tried move counts as found when it loses at most this much against the best move...
 export const GOOD_LOSS_CP = 50;
@@ -99,17 +100,16 @@ export function summary(results, mistakes) {
     return missed.length ? `${head} To look at again: ${missed.join(', ')}.` : head;
 }
 
-const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
-
 // The answer on the scratch board as chessground shapes, once the better move is found
 // (state 'good') or shown ('shown'): the best move of the server's answer as a green arrow, and
 // the move tried, when good but another one, as a blue arrow beside it. [] otherwise.
 export function answerArrows(state, answer, tried) {
-    const best = answer?.best || '';
-    if ((state !== 'good' && state !== 'shown') || !UCI.test(best)) return [];
-    const arrow = (uci, brush) => ({ orig: uci.slice(0, 2), dest: uci.slice(2, 4), brush });
+    const best = uciSquares(answer?.best);
+    if ((state !== 'good' && state !== 'shown') || !best) return [];
+    const arrow = (squares, brush) => ({ orig: squares.from, dest: squares.to, brush });
     const shapes = [arrow(best, 'green')];
-    if (state === 'good' && UCI.test(tried || '') && tried.slice(0, 4) !== best.slice(0, 4))
-        shapes.push(arrow(tried, 'blue'));
+    const other = state === 'good' ? uciSquares(tried) : null;
+    if (other && (other.from !== best.from || other.to !== best.to))
+        shapes.push(arrow(other, 'blue'));
     return shapes;
 }

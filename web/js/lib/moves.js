@@ -22,9 +22,9 @@ export function moveTable(legal, fen, chess960 = false) {
     };
     const parsed = chess960 ? null : parseFen(fen);
     for (const uci of legal || []) {
-        if (!/^[a-h][1-8][a-h][1-8][qrbn]?$/.test(uci)) continue;
-        const from = uci.slice(0, 2);
-        const to = uci.slice(2, 4);
+        const squares = uciSquares(uci);
+        if (!squares) continue;
+        const { from, to } = squares;
         add(from, to, uci);
         const rook = parsed && castlingRookSquare(parsed.pieces, from, to);
         if (rook) add(from, rook, uci);

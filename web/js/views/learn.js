@@ -16,7 +16,6 @@ import {
     learnSides, mistakesToLearn, question, verdict, summary, answerArrows,
 } from '../lib/learn.js';
 
-
 // The exercise under way, or null: {gameId, list, index, results, state, message, answer,
 // fen, table, ground}. state: 'loading', 'ask', 'checking', 'good', 'wrong', 'shown', 'done'.
 let session = null;

@@ -10,8 +10,7 @@ import { showError, clearError, announce, h } from '../dom.js';
 import { OFFLINE } from '../lib/errors.js';
 import {
     puzzleStore, recordTry, nextMissed, recentIds, checkMove, movesFor, promotionLetters, destsAt,
-    deltaText,
-    themesInWords, solutionText,
+    deltaText, themesInWords, solutionText,
 } from '../lib/puzzles.js';
 
 const $ = (id) => document.getElementById(id);

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <mutex>
 #include <shared_mutex>
+#include <utility>
 #include <vector>
 
 #include "core/bits.h"
@@ -35,6 +36,19 @@ int scheme_of(const std::string& dir) {
     return 0;
 }
 
+// The non-empty directories of a ';'-separated list.
+std::vector<std::string> split_dirs(const std::string& paths) {
+    std::vector<std::string> dirs;
+    for (std::size_t start = 0; start <= paths.size();) {
+        std::size_t end = paths.find(';', start);
+        if (end == std::string::npos) end = paths.size();
+        std::string dir{core::trim(std::string_view(paths).substr(start, end - start))};
+        start = end + 1;
+        if (!dir.empty()) dirs.push_back(std::move(dir));
+    }
+    return dirs;
+}
+
 void close_locked() {
     if (tb_is_initialized()) {
         tbcache_done();
@@ -57,13 +71,9 @@ core::Status open(const std::string& paths, std::size_t cache_mb) {
 
     std::vector<std::string> dirs;
     int scheme = 0;
-    for (std::size_t start = 0; start <= paths.size();) {
-        std::size_t end = paths.find(';', start);
-        if (end == std::string::npos) end = paths.size();
-        const std::string dir{core::trim(std::string_view(paths).substr(start, end - start))};
-        start = end + 1;
-        if (dir.empty()) continue;
-        if (!std::filesystem::is_directory(dir))
+    for (const std::string& dir : split_dirs(paths)) {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(dir, ec))
             return core::error("Gaviota tables: '" + dir + "' is not a directory");
         const int s = scheme_of(dir);
         if (s == 0) return core::error("Gaviota tables: no *.gtb.cp1..4 files in '" + dir + "'");
@@ -96,6 +106,14 @@ core::Status open(const std::string& paths, std::size_t cache_mb) {
 void close() {
     std::unique_lock lock(state_mutex);
     close_locked();
+}
+
+bool holds_tables(const std::string& paths) {
+    for (const std::string& dir : split_dirs(paths)) {
+        std::error_code ec;
+        if (std::filesystem::is_directory(dir, ec) && scheme_of(dir) != 0) return true;
+    }
+    return false;
 }
 
 bool is_open() {

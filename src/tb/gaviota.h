@@ -17,6 +17,9 @@ namespace kibitz::tb::gaviota {
 core::Status open(const std::string& paths, std::size_t cache_mb = 32);
 void close();
 bool is_open();
+// Whether any directory in `paths` (';'-separated) holds a *.gtb.cp1..4 file: a folder a GUI
+// fills in by default, without tables, is no error (the caller says so once and goes on).
+bool holds_tables(const std::string& paths);
 // The directories of the open set ("" when closed).
 std::string paths();
 // The most men of the open set: 3, 4 or 5 when every table of that size is present (the

@@ -65,6 +65,7 @@ private:
     // Ends a running "bench" or "go perft" at once; it still reports what it did.
     void stop_job();
     void apply_evaluator();
+    void set_gaviota_path(const std::string& path);
 
     std::ostream& out_;
     std::mutex out_mutex_;
@@ -85,9 +86,10 @@ private:
     eval::Weights weights_ = eval::default_weights();  // of the full evaluation (WeightsFile)
     engine::OpeningBook book_;                         // OwnBook, BookFile, BookDepth, BookBestMove
     engine::Tablebases tables_;                        // TablebasePath, GaviotaTbPath
-    std::thread job_;                                  // a running "bench" or "go perft"
-    std::atomic<bool> job_stop_{false};                // ends "go perft"
-    std::shared_ptr<engine::BenchStop> bench_stop_;    // ends "bench"
+    std::string gaviota_notice_;  // the table-less GaviotaTbPath said already (once is enough)
+    std::thread job_;             // a running "bench" or "go perft"
+    std::atomic<bool> job_stop_{false};              // ends "go perft"
+    std::shared_ptr<engine::BenchStop> bench_stop_;  // ends "bench"
 };
 
 using Session = BasicSession<engine::ChessEngine>;

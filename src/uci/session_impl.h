@@ -17,6 +17,7 @@
 #include "core/result.h"
 #include "core/strings.h"
 #include "eval/weights_io.h"
+#include "tb/gaviota.h"
 #include "uci/info.h"
 #include "uci/session.h"
 
@@ -354,15 +355,32 @@ void BasicSession<EngineT>::set_option(const std::string& name, const std::strin
             bad("a move number from 1 to 500");
     } else if (key == "bookbestmove") {
         boolean(book_.best_only);
-    } else if (key == "tablebasepath" || key == "gaviotatbpath") {
+    } else if (key == "tablebasepath") {
         stop_search();
-        const std::string path = value == "<empty>" ? "" : value;
-        const auto st =
-            key == "tablebasepath" ? tables_.set_dir(path) : tables_.set_gaviota_paths(path);
-        if (!st) error(st.error());
+        if (const auto st = tables_.set_dir(value == "<empty>" ? "" : value); !st)
+            error(st.error());
+    } else if (key == "gaviotatbpath") {
+        stop_search();
+        set_gaviota_path(value == "<empty>" ? "" : value);
     } else {
         error("unknown option '" + name + "'");
     }
+}
+
+// GUIs fill GaviotaTbPath with a default folder whether it holds tables or not (PyChess does
+// on every start): a path without tables is said once in an info string, not as an error, and
+// the search goes on without Gaviota tables. Tables that cannot be used are an error.
+template <class EngineT>
+void BasicSession<EngineT>::set_gaviota_path(const std::string& path) {
+    if (!path.empty() && !tb::gaviota::holds_tables(path)) {
+        (void)tables_.set_gaviota_paths("");
+        if (path != gaviota_notice_)
+            send("info string GaviotaTbPath: no Gaviota tables (*.gtb.cp1..4) in '" + path +
+                 "'; searching without them");
+        gaviota_notice_ = path;
+        return;
+    }
+    if (const auto st = tables_.set_gaviota_paths(path); !st) error(st.error());
 }
 
 // The evaluator of the preset and weights in use, for the next search.

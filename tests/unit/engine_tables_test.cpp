@@ -89,6 +89,30 @@ TEST(EngineTables, BadPathsAreNamedAndChangeNothing) {
     EXPECT_NE(out.str().find("/no/such/book.bin"), std::string::npos) << out.str();
 }
 
+TEST(EngineTables, ATablelessGaviotaFolderIsSaidOnceAndIsNoError) {
+    // PyChess fills GaviotaTbPath with its own folder on every start, tables or not.
+    const auto dir = std::filesystem::temp_directory_path() / "kibitz-no-gaviota-tables";
+    std::filesystem::create_directories(dir);
+    std::ostringstream out;
+    uci::Session s(out);
+    s.handle("setoption name GaviotaTbPath value " + dir.string());
+    EXPECT_NE(out.str().find("info string GaviotaTbPath: no Gaviota tables"), std::string::npos)
+        << out.str();
+    EXPECT_NE(out.str().find(dir.string()), std::string::npos) << out.str();
+    EXPECT_EQ(out.str().find("error"), std::string::npos) << out.str();
+    out.str("");
+    s.handle("setoption name GaviotaTbPath value " + dir.string());
+    s.handle("setoption name GaviotaTbPath value <empty>");
+    EXPECT_EQ(out.str(), "");
+    // The search goes on (with Kibitz's own tables, if any).
+    s.handle("position fen 8/8/8/4k3/8/8/8/KR6 w - - 0 1");
+    s.handle("go depth 3");
+    s.wait();
+    EXPECT_NE(out.str().find("bestmove"), std::string::npos) << out.str();
+    EXPECT_EQ(out.str().find("error"), std::string::npos) << out.str();
+    std::filesystem::remove(dir);
+}
+
 TEST(EngineTables, WithoutTablesTheSearchIsUnchanged) {
     Tablebases none;
     ChessGame g(position("8/8/8/4k3/8/8/8/KR6 w - - 0 1"));

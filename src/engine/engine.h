@@ -210,7 +210,15 @@ private:
             }
         }
         searchers_[0]->set_currmove_report(on_currmove);
-        Move best = searchers_[0]->think(games[0], limits, on_info);
+        // Limited strength searches extra lines to choose from; a GUI sees only the lines it
+        // asked for (MultiPV), and the last complete iteration is kept for the final report.
+        search::Iteration<Move> last{};
+        const auto report = [this, &last](const search::Iteration<Move>& it) {
+            if (elo_ && it.multipv > multipv_) return;
+            if (it.multipv == 1 && it.bound == search::kBoundExact) last = it;
+            if (on_info) on_info(it);
+        };
+        Move best = searchers_[0]->think(games[0], limits, report);
         // An infinite or pondering search waits for stop or ponderhit before it reports.
         {
             std::unique_lock lock(mutex_);
@@ -224,14 +232,34 @@ private:
             const auto lines = searchers_[0]->lines();
             std::vector<int> scores;
             for (const auto& l : lines) scores.push_back(l.score);
-            const auto& chosen = lines[std::size_t(choose_line(elo_, scores, rng_))];
-            best = chosen.move;
-            pv = chosen.pv;
+            const std::size_t c = std::size_t(choose_line(elo_, scores, rng_));
+            best = lines[c].move;
+            pv = lines[c].pv;
+            if (c != 0 && last.depth > 0) report_choice(lines, c, last);
         }
         Move ponder{};
         if (pv.size() >= 2 && pv[0] == best) ponder = pv[1];
         if (ponder == Move{} && best != Move{}) ponder = expected_reply(best);
         if (on_bestmove) on_bestmove(best, ponder);
+    }
+
+    // Limited strength chose another line than the best: the lines are said once more, the
+    // move to be played as line 1 (with its own score and line) and then the others in score
+    // order, up to MultiPV, so that a GUI shows the move that comes.
+    template <class Lines>
+    void report_choice(const Lines& lines, std::size_t chosen, search::Iteration<Move> it) {
+        if (!on_info) return;
+        std::vector<std::size_t> order{chosen};
+        for (std::size_t i = 0; i < lines.size(); ++i)
+            if (i != chosen) order.push_back(i);
+        for (int k = 0; k < std::min<int>(multipv_, int(order.size())); ++k) {
+            const auto& line = lines[order[std::size_t(k)]];
+            it.multipv = k + 1;
+            it.score = line.score;
+            it.bound = search::kBoundExact;
+            it.pv = line.pv;
+            on_info(it);
+        }
     }
 
     // The reply the table expects after best (a short PV has none), if it is legal.

@@ -62,3 +62,35 @@ TEST(Strength, WeakEngineStillTakesAHangingQueen) {
         EXPECT_EQ(chess::move_to_uci(pos, played), "f3g5") << "seed " << seed;
     }
 }
+
+TEST(Strength, TheGuiSeesTheLinesItAskedForAndTheMovePlayedFirst) {
+    // At 1400 Elo the engine searches four lines and often plays another than the best; a GUI
+    // that asked for one line sees only "multipv 1", and the last one is the move played.
+    engine::ChessEngine e;
+    int other_than_best = 0;
+    for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+        e.set_strength(1400, seed);
+        const auto pos = chess::Position::from_fen(
+                             "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3")
+                             .value();
+        e.set_position(engine::ChessGame(pos));
+        std::vector<search::Iteration<chess::Move>> infos;
+        chess::Move played;
+        e.on_info = [&](const search::Iteration<chess::Move>& it) { infos.push_back(it); };
+        e.on_bestmove = [&](chess::Move best, chess::Move) { played = best; };
+        e.go(engine::GoParams{}, pos.side_to_move());
+        e.wait();
+        ASSERT_FALSE(infos.empty());
+        for (const auto& it : infos) EXPECT_EQ(it.multipv, 1) << "seed " << seed;
+        ASSERT_FALSE(infos.back().pv.empty());
+        EXPECT_EQ(infos.back().pv.front(), played) << "seed " << seed;
+        // The search's own best line at the last depth, before the choice was said.
+        const auto depth = infos.back().depth;
+        for (const auto& it : infos)
+            if (it.depth == depth && it.pv.front() != played) {
+                ++other_than_best;
+                break;
+            }
+    }
+    EXPECT_GT(other_than_best, 0) << "no seed chose another line: the test tests nothing";
+}

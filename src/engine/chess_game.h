@@ -8,6 +8,7 @@
 #include "core/bits.h"
 #include "engine/tablebases.h"
 #include "search/game.h"
+#include "search/params.h"
 #include "search/score.h"
 
 namespace kibitz::engine {
@@ -49,6 +50,22 @@ public:
             (!pos_.in_check() || chess::count_legal_moves(pos_) > 0))
             return true;
         return pos_.is_repetition() || chess::insufficient_material(pos_);
+    }
+
+    // The search's margins in centipawns; the other parameters keep their defaults.
+    static constexpr search::SearchParams search_params() {
+        search::SearchParams p;
+        p.aspiration_window = 25;
+        p.score_drop = 30;
+        p.rfp_margin = 90;
+        p.rfp_improving = 30;
+        p.nmp_eval_step = 200;
+        p.futility_base = 100;
+        p.futility_per_depth = 120;
+        p.see_tactical = 100;
+        p.see_quiet = 30;
+        p.delta_margin = 200;
+        return p;
     }
 
     // History-table index of a move: moving piece and destination.

@@ -57,6 +57,7 @@ public:
             searchers_.push_back(std::make_unique<Searcher>(tt_, stop_, eval_));
             searchers_.back()->set_thread_index(i);
             searchers_.back()->set_multipv(multipv_);
+            searchers_.back()->set_params(params_);
         }
         if (elo_) searchers_[0]->set_multipv(std::max(multipv_, strength_lines(elo_)));
     }
@@ -74,6 +75,13 @@ public:
         if (elo_) searchers_[0]->set_multipv(std::max(multipv_, strength_lines(elo_)));
     }
     void set_move_overhead(std::int64_t ms) { overhead_ms_ = ms; }
+    // The search's margins and limits (the game's own by default; a tuning build's options).
+    void set_search_params(const search::SearchParams& p) {
+        wait();
+        params_ = p;
+        for (auto& s : searchers_) s->set_params(params_);
+    }
+    const search::SearchParams& search_params() const { return params_; }
     // Limited strength at about this rating (kMinElo..kMaxElo); 0 plays at full strength.
     void set_strength(int elo, std::uint64_t seed) {
         wait();
@@ -299,6 +307,7 @@ private:
     std::vector<std::unique_ptr<Searcher>> searchers_;
     G game_;
     int multipv_ = 1;
+    search::SearchParams params_ = G::search_params();
     int elo_ = 0;
     core::SplitMix64 rng_{1};
     std::int64_t overhead_ms_ = 30;

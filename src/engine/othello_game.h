@@ -10,6 +10,7 @@
 #include "othello/board.h"
 #include "othello/solver.h"
 #include "search/game.h"
+#include "search/params.h"
 #include "search/score.h"
 
 namespace kibitz::engine {
@@ -39,6 +40,16 @@ public:
 
     // The game is over: the final disc difference, in centi-discs.
     search::Score terminal_score(int /*ply*/) const { return 100 * board_.final_score(scoring_); }
+
+    // The search's margins in centi-discs: the Othello engine prunes by ProbCut and uses only
+    // the aspiration window and the score drop that stretches the time. The chess-style
+    // pruning margins stay 0 (the searcher refuses to compile a feature without its margin).
+    static constexpr search::SearchParams search_params() {
+        search::SearchParams p;
+        p.aspiration_window = 25;
+        p.score_drop = 30;
+        return p;
+    }
 
     // History index: the square (1-64), the pass (65).
     static constexpr int kMoveIndexCount = 66;

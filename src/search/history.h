@@ -20,9 +20,6 @@ inline void apply_gravity(std::int16_t& entry, int bonus) {
     entry = std::int16_t(entry + bonus - entry * std::abs(bonus) / kHistoryMax);
 }
 
-// History bonus for a cutoff at the given depth.
-constexpr int history_bonus(Depth depth) { return std::min(2000, 16 * depth * depth + 32 * depth); }
-
 class MoveHistory {
 public:
     explicit MoveHistory(int index_count = 0) { resize(index_count); }

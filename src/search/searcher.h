@@ -16,6 +16,7 @@
 #include "search/game.h"
 #include "search/history.h"
 #include "search/limits.h"
+#include "search/params.h"
 #include "search/stats.h"
 #include "search/tt.h"
 
@@ -50,11 +51,30 @@ public:
     // tt and stop are shared by all threads of one search; eval scores positions.
     Searcher(TranspositionTable& tt, std::atomic<bool>& stop, E eval = {})
         : tt_(tt), stop_(stop), eval_(std::move(eval)) {
+        static_assert(HasSearchParams<G>, "the game supplies its search parameters (margins)");
+        // Each feature in use needs its margin from the game (a 0 would prune everything, or
+        // divide by zero).
+        constexpr SearchParams p = G::search_params();
+        static_assert(!F.aspiration || p.aspiration_window > 0, "aspiration_window");
+        static_assert(!F.reverse_futility || p.rfp_margin > 0, "rfp_margin");
+        static_assert(!(F.null_move && HasNullMove<G>) || p.nmp_eval_step > 0, "nmp_eval_step");
+        static_assert(!F.futility || p.futility_per_depth > 0, "futility_per_depth");
+        static_assert(!F.see_pruning || !HasTacticalInfo<G> || p.see_quiet > 0, "see_quiet");
+        static_assert(!F.delta_pruning || !HasTacticalInfo<G> || p.delta_margin > 0,
+                      "delta_margin");
         if constexpr (HasMoveIndex<G>) history_.resize(G::kMoveIndexCount);
+        set_params(G::search_params());
+    }
+
+    // The margins, depth limits and factors of the search (search/params.h).
+    void set_params(const SearchParams& p) {
+        params_ = p;
+        const double base = p.lmr_base / 100.0, divisor = p.lmr_divisor / 100.0;
         for (int d = 1; d < 64; ++d)
             for (int n = 1; n < 64; ++n)
-                lmr_[d][n] = int(0.75 + std::log(double(d)) * std::log(double(n)) / 2.25);
+                lmr_[d][n] = int(base + std::log(double(d)) * std::log(double(n)) / divisor);
     }
+    const SearchParams& params() const { return params_; }
 
     // Thread 0 reports and watches the clock; helper threads (Lazy SMP) only search.
     void set_thread_index(int index) { thread_index_ = index; }
@@ -169,6 +189,7 @@ private:
     TranspositionTable& tt_;
     std::atomic<bool>& stop_;
     E eval_;
+    SearchParams params_;
     MoveHistory history_;
     int lmr_[64][64] = {};
     int thread_index_ = 0;
@@ -237,8 +258,9 @@ typename G::Move Searcher<G, E, F>::think(G& g, const Limits& limits, const Repo
             // 3. Aspiration window around the previous score (Baudet 1978; Gillogly 1978),
             // widened on a fail high or low until the score falls inside.
             Score previous = root_[std::size_t(pv_index_)].previous;
-            Score delta = 25, alpha = -kInfinite, beta = kInfinite;
-            if (F.aspiration && depth >= 4 && previous > -kMateBound && previous < kMateBound) {
+            Score delta = params_.aspiration_window, alpha = -kInfinite, beta = kInfinite;
+            if (F.aspiration && depth >= params_.aspiration_depth && previous > -kMateBound &&
+                previous < kMateBound) {
                 alpha = std::max(previous - delta, -kInfinite);
                 beta = std::min(previous + delta, kInfinite);
             }
@@ -264,7 +286,7 @@ typename G::Move Searcher<G, E, F>::think(G& g, const Limits& limits, const Repo
                 } else {
                     break;
                 }
-                delta += delta / 2;
+                delta += delta * params_.aspiration_growth / 100;
             }
             if (stop_.load(std::memory_order_relaxed)) break;
             // The lines found so far in score order: a later line's search can find more than
@@ -291,13 +313,16 @@ typename G::Move Searcher<G, E, F>::think(G& g, const Limits& limits, const Repo
         stable_iterations = root_[0].move == last_best ? stable_iterations + 1 : 0;
         last_best = root_[0].move;
         const Score best = root_[0].score;
-        const bool score_fell = last_score != -kInfinite && best < last_score - 30;
+        const bool score_fell = last_score != -kInfinite && best < last_score - params_.score_drop;
         last_score = best;
         if (limits_.mate && best >= kMateBound && (kMate - best + 1) / 2 <= limits_.mate) break;
         if (infinite_.load(std::memory_order_relaxed)) continue;
         if (const std::int64_t soft = soft_ms_.load(std::memory_order_relaxed)) {
-            double scale = stable_iterations == 0 ? 1.6 : stable_iterations >= 4 ? 0.6 : 1.0;
-            if (score_fell) scale *= 1.5;
+            double scale = stable_iterations == 0 ? params_.time_unstable / 100.0
+                           : stable_iterations >= params_.time_stable_iterations
+                               ? params_.time_stable / 100.0
+                               : 1.0;
+            if (score_fell) scale *= params_.time_score_drop / 100.0;
             if (clock_.elapsed_ms() >= std::int64_t(double(soft) * scale)) break;
         }
         if (limits_.nodes && nodes() >= limits_.nodes) break;
@@ -526,15 +551,19 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
     if (!kPvNode && !in_check && beta < kMateBound && beta > -kMateBound) {
         // Reverse futility / static null move: far above beta near the leaves, stop here.
         if constexpr (F.reverse_futility)
-            if (depth <= 7 && eval - (90 - 30 * improving) * depth >= beta) return eval;
+            if (depth <= params_.rfp_depth &&
+                eval - (params_.rfp_margin - params_.rfp_improving * improving) * depth >= beta)
+                return eval;
 
         // Null move (Beal 1989; Donninger 1993): pass; if the opponent still cannot reach beta,
         // a real move would do better. Unsafe in zugzwang, so only with pieces on the board;
         // verified by a reduced normal search at high depth.
         if constexpr (F.null_move && HasNullMove<G> && HasTacticalInfo<G>) {
-            if (depth >= 3 && eval >= beta && !frames_[ply - 1].null && !frame.null &&
-                g.null_move_allowed()) {
-                const Depth r = 3 + depth / 4 + std::min(3, (eval - beta) / 200);
+            if (depth >= params_.nmp_depth && eval >= beta && !frames_[ply - 1].null &&
+                !frame.null && g.null_move_allowed()) {
+                const Depth r =
+                    params_.nmp_base + depth / params_.nmp_depth_divisor +
+                    std::min(params_.nmp_eval_max, (eval - beta) / params_.nmp_eval_step);
                 frame.null = true;
                 frame.move = Move{};
                 frame.move_index = -1;
@@ -545,7 +574,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
                 if (stop_.load(std::memory_order_relaxed)) return 0;
                 if (s >= beta) {
                     if (s >= kMateBound) s = beta;
-                    if (depth < 12) return s;
+                    if (depth < params_.nmp_verify_depth) return s;
                     frame.null = true;  // verification search without another null move here
                     const Score v = pvs<kNonPV>(g, beta - 1, beta, depth - r, ply, false);
                     frame.null = false;
@@ -579,7 +608,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
     // 7. Internal iterative reduction: without a TT move the ordering is poor; search
     // shallower now and let the next iteration, with a TT move, go deeper.
     if constexpr (F.iir)
-        if (depth >= 6 && (kPvNode || cut_node) && (!tt_hit || !hit.move)) --depth;
+        if (depth >= params_.iir_depth && (kPvNode || cut_node) && (!tt_hit || !hit.move)) --depth;
 
     // 8. Moves: a finished game has none.
     typename G::MoveList list;
@@ -606,12 +635,18 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
         if (best > -kMateBound && !in_check && ply > 0) {
             if (!tactical && !check) {
                 if constexpr (F.late_move_pruning)
-                    if (depth <= 8 && searched >= (3 + depth * depth) / (2 - improving)) continue;
+                    if (depth <= params_.lmp_depth &&
+                        searched >= (params_.lmp_base + depth * depth) / (2 - improving))
+                        continue;
                 if constexpr (F.futility)
-                    if (depth <= 8 && eval + 100 + 120 * depth <= alpha) continue;
+                    if (depth <= params_.futility_depth &&
+                        eval + params_.futility_base + params_.futility_per_depth * depth <= alpha)
+                        continue;
             }
             if constexpr (F.see_pruning && HasTacticalInfo<G>)
-                if (depth <= 6 && !g.see_ge(m, tactical ? -100 * depth : -30 * depth * depth))
+                if (depth <= params_.see_depth &&
+                    !g.see_ge(m, tactical ? -params_.see_tactical * depth
+                                          : -params_.see_quiet * depth * depth))
                     continue;
         }
 
@@ -629,12 +664,13 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
         } else {
             Depth r = 0;
             if constexpr (F.lmr) {
-                if (depth >= 3 && searched > 1 + 2 * kPvNode && !tactical) {
+                if (depth >= params_.lmr_depth && searched > 1 + 2 * kPvNode && !tactical) {
                     r = lmr_[std::min(depth, 63)][std::min(searched, 63)];
                     r += cut_node - kPvNode - check + !improving;
                     // The index was taken before make(): afterwards `from` is empty.
                     if constexpr (HasMoveIndex<G>)
-                        if (F.history) r -= history_.quiet(frame.move_index) / 8192;
+                        if (F.history)
+                            r -= history_.quiet(frame.move_index) / params_.lmr_history_divisor;
                     r = std::clamp(r, 0, new_depth - 1);
                 }
             }
@@ -745,7 +781,9 @@ Score Searcher<G, E, F>::qsearch(G& g, Score alpha, Score beta, int ply, int qpl
         if (!in_check && best > -kMateBound) {
             if constexpr (HasTacticalInfo<G>) {
                 if constexpr (F.delta_pruning)
-                    if (g.is_tactical(m) && stand + g.captured_value(m) + 200 <= alpha) continue;
+                    if (g.is_tactical(m) &&
+                        stand + g.captured_value(m) + params_.delta_margin <= alpha)
+                        continue;
                 if constexpr (F.see_pruning)
                     if (!g.see_ge(m, 0)) continue;
             }
@@ -836,7 +874,9 @@ void Searcher<G, E, F>::update_quiet_stats(const G& g, int ply, Move best, Depth
     if constexpr (F.killers) history_.add_killer(ply, best.raw());
     if constexpr (HasMoveIndex<G>) {
         if constexpr (F.history) {
-            const int bonus = history_bonus(depth);
+            const int bonus =
+                std::min(params_.history_max, params_.history_quadratic * depth * depth +
+                                                  params_.history_linear * depth);
             history_.update_quiet(g.move_index(best), bonus);
             for (int i = 0; i < quiet_count; ++i)
                 history_.update_quiet(g.move_index(quiets[i]), -bonus);

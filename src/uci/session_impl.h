@@ -17,6 +17,7 @@
 #include "core/result.h"
 #include "core/strings.h"
 #include "eval/weights_io.h"
+#include "search/params.h"
 #include "tb/gaviota.h"
 #include "uci/info.h"
 #include "uci/session.h"
@@ -184,8 +185,10 @@ bool BasicSession<EngineT>::handle(std::string_view line) {
 
 template <class EngineT>
 void BasicSession<EngineT>::cmd_uci() {
+    const std::string tuning =
+        search::kTuningBuild ? search::search_param_options(engine_.search_params()) : "";
     send("id name " + name_ + "\nid author the Kibitz developers\n" + detail::option_lines() +
-         "uciok");
+         tuning + "uciok");
 }
 
 // position [startpos | fen <FEN>] [moves m1 m2 …]. A bad FEN keeps the old position; an
@@ -362,6 +365,13 @@ void BasicSession<EngineT>::set_option(const std::string& name, const std::strin
     } else if (key == "gaviotatbpath") {
         stop_search();
         set_gaviota_path(value == "<empty>" ? "" : value);
+    } else if (const auto* param =
+                   search::kTuningBuild ? search::find_search_param(name) : nullptr) {
+        stop_search();
+        auto params = engine_.search_params();
+        if (const auto err = search::set_search_param(params, *param, value); !err.empty())
+            return error(err);
+        engine_.set_search_params(params);
     } else {
         error("unknown option '" + name + "'");
     }

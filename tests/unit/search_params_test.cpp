@@ -1,0 +1,91 @@
+// The search's named parameters: each in range, offered as a UCI spin option, set with a clear
+// error for a bad value, and each one the search really reads.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+
+#include "engine/chess_engine.h"
+#include "engine/chess_game.h"
+#include "engine/othello_game.h"
+#include "search/params.h"
+#include "search/searcher.h"
+
+using namespace kibitz;
+
+namespace {
+
+std::uint64_t nodes_at_depth(const search::SearchParams& p, int depth) {
+    engine::ChessGame g(chess::Position::from_fen(
+                            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4")
+                            .value());
+    search::TranspositionTable tt(4);
+    std::atomic<bool> stop{false};
+    search::Searcher<engine::ChessGame, engine::ChessEvaluator> s(tt, stop);
+    s.set_params(p);
+    search::Limits limits;
+    limits.depth = depth;
+    s.think(g, limits);
+    return s.nodes();
+}
+
+}  // namespace
+
+TEST(SearchParams, EveryDefaultIsInItsRangeAndNamedOnce) {
+    std::set<std::string> names;
+    const auto chess = engine::ChessGame::search_params();
+    for (const auto& q : search::search_param_list()) {
+        EXPECT_GE(chess.*q.field, q.min) << q.name;
+        EXPECT_LE(chess.*q.field, q.max) << q.name;
+        names.insert(std::string(q.name));
+    }
+    EXPECT_EQ(names.size(), search::search_param_list().size());
+    // Othello uses the aspiration window and the score drop only.
+    const auto othello = engine::OthelloGame::search_params();
+    EXPECT_GT(othello.aspiration_window, 0);
+    EXPECT_GT(othello.score_drop, 0);
+}
+
+TEST(SearchParams, OfferedAsUciSpinOptions) {
+    const std::string text = search::search_param_options(engine::ChessGame::search_params());
+    EXPECT_NE(text.find("option name AspirationWindow type spin default 25 min 5 max 200\n"),
+              std::string::npos)
+        << text;
+    EXPECT_NE(text.find("option name FutilityPerDepth type spin default 120 "), std::string::npos);
+    int lines = 0;
+    for (char c : text) lines += c == '\n';
+    EXPECT_EQ(lines, int(search::search_param_list().size()));
+}
+
+TEST(SearchParams, SetByNameWithAClearError) {
+    auto p = engine::ChessGame::search_params();
+    const auto* q = search::find_search_param("rfpmargin");
+    ASSERT_NE(q, nullptr);
+    EXPECT_EQ(search::set_search_param(p, *q, " 120 "), "");
+    EXPECT_EQ(p.rfp_margin, 120);
+    const std::string err = search::set_search_param(p, *q, "1000");
+    EXPECT_NE(err.find("RfpMargin"), std::string::npos) << err;
+    EXPECT_NE(err.find("20 to 300"), std::string::npos) << err;
+    EXPECT_NE(search::set_search_param(p, *q, "ninety").find("'ninety'"), std::string::npos);
+    EXPECT_EQ(p.rfp_margin, 120);  // a refused value changes nothing
+    EXPECT_EQ(search::find_search_param("NoSuchParameter"), nullptr);
+}
+
+TEST(SearchParams, TheSearchReadsEachOne) {
+    // Each parameter set to one end of its range or the other changes the tree of a depth-9
+    // search (the time parameters aside: a depth-limited search never asks the clock).
+    const auto defaults = engine::ChessGame::search_params();
+    const std::uint64_t base = nodes_at_depth(defaults, 9);
+    EXPECT_EQ(nodes_at_depth(defaults, 9), base);  // deterministic
+    for (const auto& q : search::search_param_list()) {
+        const std::string name(q.name);
+        if (name.starts_with("Time") || name == "ScoreDrop") continue;
+        bool changed = false;
+        for (const int v : {q.min, q.max}) {
+            auto p = defaults;
+            p.*q.field = v;
+            changed = changed || nodes_at_depth(p, 9) != base;
+        }
+        EXPECT_TRUE(changed) << name << ": neither end of its range changes the search";
+    }
+}

@@ -11,13 +11,13 @@
 #include <functional>
 #include <vector>
 
-#include "core/timer.h"
 #include "search/features.h"
 #include "search/game.h"
 #include "search/history.h"
 #include "search/limits.h"
 #include "search/params.h"
 #include "search/stats.h"
+#include "search/time_control.h"
 #include "search/tt.h"
 
 namespace kibitz::search {
@@ -86,10 +86,7 @@ public:
     // Turns an infinite (pondering) search into a timed one, with limits counted from now;
     // safe to call from another thread while think() runs.
     void ponderhit(std::int64_t soft_ms, std::int64_t hard_ms) {
-        const std::int64_t now = clock_.elapsed_ms();
-        soft_ms_.store(soft_ms ? now + soft_ms : 0, std::memory_order_relaxed);
-        hard_ms_.store(hard_ms ? now + hard_ms : 0, std::memory_order_relaxed);
-        infinite_.store(false, std::memory_order_relaxed);
+        time_.ponderhit(soft_ms, hard_ms);
     }
     E& evaluator() { return eval_; }
 
@@ -101,10 +98,7 @@ public:
     // another thread may call ponderhit() before think() has begun.
     void prepare(const Limits& limits) {
         limits_ = limits;
-        infinite_.store(limits.infinite, std::memory_order_relaxed);
-        soft_ms_.store(limits.soft_ms, std::memory_order_relaxed);
-        hard_ms_.store(limits.hard_ms, std::memory_order_relaxed);
-        clock_.reset();
+        time_.start(limits.soft_ms, limits.hard_ms, limits.infinite);
         prepared_ = true;
     }
 
@@ -199,9 +193,7 @@ private:
 
     Limits limits_;
     bool prepared_ = false;
-    std::atomic<bool> infinite_{false};
-    std::atomic<std::int64_t> soft_ms_{0}, hard_ms_{0};
-    core::Stopwatch clock_;
+    TimeControl time_;
     Stats stats_;
     std::atomic<std::uint64_t> nodes_{0};
     std::vector<RootMove> root_;
@@ -247,9 +239,7 @@ typename G::Move Searcher<G, E, F>::think(G& g, const Limits& limits, const Repo
     if constexpr (HasSolver<G>) exact_depth = g.solve_depth() + 1;
 
     // 2. Deepen one ply at a time. Helper threads start one ply deeper every other thread.
-    Move last_best = root_[0].move;
-    int stable_iterations = 0;
-    Score last_score = -kInfinite;
+    time_.new_iterations(root_[0].move.raw());
     for (Depth depth = 1 + (thread_index_ & 1); depth <= limits_.depth; ++depth) {
         if (exact_depth <= limits_.depth && depth > 4 && depth < exact_depth) depth = exact_depth;
         root_depth_ = depth;
@@ -271,14 +261,14 @@ typename G::Move Searcher<G, E, F>::think(G& g, const Limits& limits, const Repo
                     [](const RootMove& a, const RootMove& b) { return a.score > b.score; });
                 if (stop_.load(std::memory_order_relaxed)) break;
                 if (s <= alpha) {
-                    if (report && thread_index_ == 0 && clock_.elapsed_ms() > 2000)
+                    if (report && thread_index_ == 0 && time_.elapsed_ms() > 2000)
                         report(make_iteration(root_[std::size_t(pv_index_)], depth, pv_index_,
                                               kBoundUpper));
                     beta = (alpha + beta) / 2;
                     alpha = std::max(s - delta, -kInfinite);
                     ++stats_.researches;
                 } else if (s >= beta) {
-                    if (report && thread_index_ == 0 && clock_.elapsed_ms() > 2000)
+                    if (report && thread_index_ == 0 && time_.elapsed_ms() > 2000)
                         report(make_iteration(root_[std::size_t(pv_index_)], depth, pv_index_,
                                               kBoundLower));
                     beta = std::min(s + delta, kInfinite);
@@ -301,8 +291,9 @@ typename G::Move Searcher<G, E, F>::think(G& g, const Limits& limits, const Repo
             for (int i = 0; i < lines; ++i)
                 report(make_iteration(root_[std::size_t(i)], depth, i, kBoundExact));
 
-        // 4. Stop when a limit says so: a mate found, or the soft time limit, stretched when
-        // the best move just changed or the score fell, shrunk when the move has been stable.
+        // 4. Stop when a limit says so: a mate found, or the soft time limit (the time
+        // control stretches it when the best move just changed or the score fell, and shrinks
+        // it when the move has been stable).
         if (thread_index_ != 0) continue;
         if (depth >= exact_depth) break;  // solved: nothing deeper to learn
         // A solved root gains nothing from deeper iterations, infinite or not (an infinite
@@ -310,21 +301,11 @@ typename G::Move Searcher<G, E, F>::think(G& g, const Limits& limits, const Repo
         // moves (one iteration picks among equals), or the move mates at once.
         if (root_in_tables) break;
         if (lines == 1 && root_[0].score >= mate_in(1)) break;
-        stable_iterations = root_[0].move == last_best ? stable_iterations + 1 : 0;
-        last_best = root_[0].move;
         const Score best = root_[0].score;
-        const bool score_fell = last_score != -kInfinite && best < last_score - params_.score_drop;
-        last_score = best;
+        const bool time_up = time_.stop_after_iteration(root_[0].move.raw(), best, params_);
         if (limits_.mate && best >= kMateBound && (kMate - best + 1) / 2 <= limits_.mate) break;
-        if (infinite_.load(std::memory_order_relaxed)) continue;
-        if (const std::int64_t soft = soft_ms_.load(std::memory_order_relaxed)) {
-            double scale = stable_iterations == 0 ? params_.time_unstable / 100.0
-                           : stable_iterations >= params_.time_stable_iterations
-                               ? params_.time_stable / 100.0
-                               : 1.0;
-            if (score_fell) scale *= params_.time_score_drop / 100.0;
-            if (clock_.elapsed_ms() >= std::int64_t(double(soft) * scale)) break;
-        }
+        if (time_.infinite()) continue;
+        if (time_up) break;
         if (limits_.nodes && nodes() >= limits_.nodes) break;
     }
     stats_.nodes = nodes();
@@ -341,7 +322,7 @@ Iteration<typename G::Move> Searcher<G, E, F>::make_iteration(const RootMove& rm
     it.score = rm.score == -kInfinite ? rm.previous : rm.score;
     it.bound = bound;
     it.nodes = nodes();
-    it.time_ms = clock_.elapsed_ms();
+    it.time_ms = time_.elapsed_ms();
     it.hashfull = tt_.hashfull();
     it.tb_hits = stats_.tb_hits;
     it.pv = rm.pv;
@@ -391,9 +372,7 @@ template <Game G, class E, Features F>
 bool Searcher<G, E, F>::limits_reached() {
     if (stop_.load(std::memory_order_relaxed)) return true;
     if (thread_index_ != 0) return false;
-    const std::int64_t hard = hard_ms_.load(std::memory_order_relaxed);
-    const bool out_of_time =
-        !infinite_.load(std::memory_order_relaxed) && hard && clock_.elapsed_ms() >= hard;
+    const bool out_of_time = time_.out_of_time();
     const bool out_of_nodes = limits_.nodes && nodes() >= limits_.nodes;
     if ((out_of_time || out_of_nodes) && completed_depth_ >= 1) stop_.store(true);
     return stop_.load(std::memory_order_relaxed);
@@ -431,7 +410,7 @@ Score Searcher<G, E, F>::search_root(G& g, Score alpha, Score beta, Depth depth)
     for (std::size_t i = std::size_t(pv_index_); i < root_.size(); ++i) {
         RootMove& rm = root_[i];
         const Move m = rm.move;
-        if (currmove_report_ && thread_index_ == 0 && clock_.elapsed_ms() > 1000)
+        if (currmove_report_ && thread_index_ == 0 && time_.elapsed_ms() > 1000)
             currmove_report_(m, int(i) + 1, depth);
         bool check = false;
         if constexpr (HasTacticalInfo<G>) check = g.gives_check(m);

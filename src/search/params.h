@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 
+#include "core/strings.h"
 #include "search/score.h"
 
 namespace kibitz::search {
@@ -64,8 +65,9 @@ struct SearchParams {
     Score see_tactical = 0;
     Score see_quiet = 0;
 
-    // Late move reductions from this depth: base + ln(depth) · ln(moves) / divisor (both in
-    // hundredths), one ply less per history_divisor of history.
+    // Late move reductions from this depth (2 at least: a reduction leaves one ply): base +
+    // ln(depth) · ln(moves) / divisor (both in hundredths), one ply less per history_divisor of
+    // history.
     Depth lmr_depth = 3;
     int lmr_base = 75;
     int lmr_divisor = 225;
@@ -95,18 +97,82 @@ struct SearchParam {
     int min, max;
 };
 
+namespace detail {
+
+using P = SearchParams;
+
+// The ranges offered for tuning: wide enough for SPSA to explore, narrow enough that every
+// value still makes a working search.
+inline constexpr SearchParam kParams[] = {
+    {"AspirationDepth", &P::aspiration_depth, 1, 12},
+    {"AspirationWindow", &P::aspiration_window, 5, 200},
+    {"AspirationGrowth", &P::aspiration_growth, 10, 200},
+    {"TimeUnstable", &P::time_unstable, 100, 300},
+    {"TimeStable", &P::time_stable, 20, 100},
+    {"TimeStableIterations", &P::time_stable_iterations, 1, 12},
+    {"TimeScoreDrop", &P::time_score_drop, 100, 300},
+    {"ScoreDrop", &P::score_drop, 5, 200},
+    {"RfpDepth", &P::rfp_depth, 0, 16},
+    {"RfpMargin", &P::rfp_margin, 20, 300},
+    {"RfpImproving", &P::rfp_improving, 0, 150},
+    {"NmpDepth", &P::nmp_depth, 1, 8},
+    {"NmpBase", &P::nmp_base, 1, 6},
+    {"NmpDepthDivisor", &P::nmp_depth_divisor, 2, 12},
+    {"NmpEvalStep", &P::nmp_eval_step, 50, 600},
+    {"NmpEvalMax", &P::nmp_eval_max, 0, 6},
+    {"NmpVerifyDepth", &P::nmp_verify_depth, 6, 64},
+    {"IirDepth", &P::iir_depth, 2, 16},
+    {"LmpDepth", &P::lmp_depth, 0, 16},
+    {"LmpBase", &P::lmp_base, 1, 12},
+    {"FutilityDepth", &P::futility_depth, 0, 16},
+    {"FutilityBase", &P::futility_base, 0, 400},
+    {"FutilityPerDepth", &P::futility_per_depth, 20, 400},
+    {"SeeDepth", &P::see_depth, 0, 16},
+    {"SeeTactical", &P::see_tactical, 20, 400},
+    {"SeeQuiet", &P::see_quiet, 5, 200},
+    {"LmrDepth", &P::lmr_depth, 2, 8},
+    {"LmrBase", &P::lmr_base, 0, 200},
+    {"LmrDivisor", &P::lmr_divisor, 100, 500},
+    {"LmrHistoryDivisor", &P::lmr_history_divisor, 1024, 32768},
+    {"DeltaMargin", &P::delta_margin, 0, 1000},
+    {"HistoryQuadratic", &P::history_quadratic, 0, 64},
+    {"HistoryLinear", &P::history_linear, 0, 128},
+    {"HistoryMax", &P::history_max, 200, 8000},
+};
+
+}  // namespace detail
+
 // Every parameter, in the order above.
-std::span<const SearchParam> search_param_list();
+inline std::span<const SearchParam> search_param_list() { return detail::kParams; }
+
 // The parameter of this name (case-insensitive), or null.
-const SearchParam* find_search_param(std::string_view name);
+inline const SearchParam* find_search_param(std::string_view name) {
+    for (const auto& q : detail::kParams)
+        if (core::equal_nocase(q.name, name)) return &q;
+    return nullptr;
+}
 
 // The UCI option lines ("option name AspirationWindow type spin default 25 min 5 max 200\n"),
 // with the defaults from p.
-std::string search_param_options(const SearchParams& p);
+inline std::string search_param_options(const SearchParams& p) {
+    std::string out;
+    for (const auto& q : detail::kParams)
+        out += "option name " + std::string(q.name) + " type spin default " +
+               std::to_string(p.*q.field) + " min " + std::to_string(q.min) + " max " +
+               std::to_string(q.max) + "\n";
+    return out;
+}
 
 // Sets the parameter q in p from a UCI value; the error (empty when it was set) names the
 // parameter, its range and the value.
-std::string set_search_param(SearchParams& p, const SearchParam& q, std::string_view value);
+inline std::string set_search_param(SearchParams& p, const SearchParam& q, std::string_view value) {
+    const auto v = core::parse_int<int>(core::trim(value));
+    if (!v || *v < q.min || *v > q.max)
+        return std::string(q.name) + " takes a whole number from " + std::to_string(q.min) +
+               " to " + std::to_string(q.max) + ", not '" + core::clip(value) + "'";
+    p.*q.field = *v;
+    return "";
+}
 
 // A tuning build (cmake -DKIBITZ_TUNING=ON) offers the parameters as UCI options.
 #ifdef KIBITZ_TUNING

@@ -650,7 +650,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
                     if constexpr (HasMoveIndex<G>)
                         if (F.history)
                             r -= history_.quiet(frame.move_index) / params_.lmr_history_divisor;
-                    r = std::clamp(r, 0, new_depth - 1);
+                    r = std::clamp(r, 0, std::max(0, new_depth - 1));
                 }
             }
             s = -pvs<kNonPV>(g, -alpha - 1, -alpha, new_depth - r, ply + 1, true);

@@ -48,6 +48,17 @@ test('explain a variation move, play its line, and the evaluation bars', { timeo
             assert.equal(await moves.first().textContent(), '3... g6');
             const second = await moves.nth(1).textContent();
             await page.locator('#board-tools').screenshot({ path: '/tmp/explain-board.png' });
+            // The analysing engine draws the page again with each line it sends; the line's
+            // buttons stay the same elements, so a press and its release land on one button.
+            await page.evaluate(() => {
+                window.lineButton = document.querySelector('#explain .explain-move');
+            });
+            await page.click('#btn-analysis');
+            await page.waitForFunction(() => document.querySelectorAll('#lines li').length >= 1,
+                null, { timeout: 20000 });
+            await page.waitForTimeout(500);
+            assert.ok(await page.evaluate(() => window.lineButton.isConnected),
+                'the line was drawn again while analysis ran');
             // Clicking the second move plays it after 3... g6, as a variation.
             await moves.nth(1).click();
             const san = second.replace(/^\d+\.+ /, '');
@@ -55,6 +66,7 @@ test('explain a variation move, play its line, and the evaluation bars', { timeo
                 document.getElementById('status').textContent) &&
                 /Explain/.test(document.getElementById('btn-explain')?.textContent) &&
                 document.getElementById('btn-explain').textContent.endsWith(` ${s}`), san);
+            await page.click('#btn-analysis');
             const game = await serverGame(page);
             assert.equal(game.moves.length, 7, 'the main line is unchanged');
             assert.ok(game.tree.nodes.some((n) => n.san === san));

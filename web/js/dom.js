@@ -18,6 +18,19 @@ export function h(tag, attrs = {}, ...children) {
     return el;
 }
 
+// Whether `el` was last drawn from these same inputs (each compared with Object.is); else
+// remembers them. The page is drawn again on every change of the game and on each line the
+// analysing engine sends, and a button replaced between its press and its release gets no
+// click: a box whose inputs did not change is left as it is.
+export function unchanged(el, ...inputs) {
+    const last = el.drawnFrom;
+    if (last && last.length === inputs.length && last.every((x, i) => Object.is(x, inputs[i]))) {
+        return true;
+    }
+    el.drawnFrom = inputs;
+    return false;
+}
+
 // Shows an error message (from the API or the page) until dismissed or replaced. `kind` names
 // errors that go by themselves: 'offline' is taken down when the page reconnects.
 export function showError(message, kind = '') {

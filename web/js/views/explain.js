@@ -5,7 +5,7 @@
 
 import { request } from '../api.js';
 import { app, shownNode, treeIndex, onMainLine } from '../state.js';
-import { h } from '../dom.js';
+import { h, unchanged } from '../dom.js';
 import { plainError } from '../lib/errors.js';
 import { plyInfo } from '../lib/movelist.js';
 import { explainBody, motifWords, lineTokens, reviewExplanation } from '../lib/explain.js';
@@ -144,12 +144,16 @@ export function renderExplain(rerender) {
     const el = document.getElementById('explain');
     const move = shownMove();
     const body = move && bodyFor(move);
-    if (!body) {
+    const key = keyOf(body);
+    const entry = body ? explained.get(key) : null;
+    const sig = body ? `${shownNode()}|${key}|${entry?.state}|${entry?.error}|${lineOpen && lineKey === key}`
+        : 'none';
+    if (unchanged(el, sig)) {
+        // nothing new to show
+    } else if (!body) {
         el.replaceChildren(h('p', { class: 'explain-none' },
             'Go to a move to have it explained.'));
     } else {
-        const key = keyOf(body);
-        const entry = explained.get(key);
         const mover = plyInfo(app.game.start_fen, move.node.depth - 1);
         const label = numbered(mover.number, mover.turn, move.node.san);
         const button = h('button', { type: 'button', id: 'btn-explain',
@@ -188,11 +192,12 @@ function renderReviewExplanation(rerender) {
         ? labelledPly(g.review, ply) : null;
     const move = p ? shownMove() : null;
     if (!p || !move) {
-        el.replaceChildren();
+        if (!unchanged(el, 'none')) el.replaceChildren();
         return;
     }
     let e = reviewExplanation(p);
     const key = `review|${ply}|${move.node.uci}`;
+    const open = `${shownNode()}|${key}|${lineOpen && lineKey === key}`;
     if (!e) {
         const body = bodyFor(move);
         const entry = explained.get(keyOf(body));
@@ -200,6 +205,7 @@ function renderReviewExplanation(rerender) {
             fetchExplanation(body, rerender);
             return;
         }
+        if (unchanged(el, `${open}|${entry.state}|${entry.error}`)) return;
         if (entry.state === 'loading') {
             el.replaceChildren(h('p', { class: 'explain-wait' }, 'Explaining…'));
             return;
@@ -209,6 +215,8 @@ function renderReviewExplanation(rerender) {
             return;
         }
         e = entry.answer;
+    } else if (unchanged(el, `${open}|review|${e.text}`)) {
+        return;
     }
     renderExplanation(el, e, ply, (moves) => playFrom(move.parent.id, moves), key, rerender);
 }
@@ -222,7 +230,7 @@ function renderEvalTerms(rerender) {
     const fen = node ? fenOf(node) : app.game.start_fen;
     const data = evals.get(fen);
     if (data) {
-        drawEvalTerms(el, data);
+        if (!unchanged(el, fen, data)) drawEvalTerms(el, data);
         return;
     }
     if (evalWanted !== fen) {

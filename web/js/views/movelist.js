@@ -3,7 +3,7 @@
 // (in parentheses, deeper ones inline or indented), NAG glyphs after the SAN, review labels
 // with the better move, and the result at the end. Clicking a move shows its position.
 
-import { h } from '../dom.js';
+import { h, unchanged } from '../dom.js';
 import { moveListModel } from '../lib/tree.js';
 import { treeIndex, shownNode } from '../state.js';
 import { renderAnnotateBar } from './annotate.js';
@@ -59,6 +59,8 @@ export function renderMoves(list, game) {
     const review = game.review && Array.isArray(game.review.plies) ? game.review.plies : [];
     const byPly = new Map(review.map((p) => [p.ply, p]));
     const current = shownNode();
+    renderAnnotateBar(game, current);
+    if (unchanged(list, game, treeIndex(), current)) return;
     const items = [];
     for (const item of moveListModel(treeIndex())) {
         if (item.type === 'box') {
@@ -95,7 +97,6 @@ export function renderMoves(list, game) {
             `${game.result}${game.reason ? ` (${game.reason})` : ''}`)));
     }
     list.replaceChildren(...items);
-    renderAnnotateBar(game, current);
     const el = list.querySelector('.current');
     if (el) {
         const top = el.offsetTop - list.offsetTop;

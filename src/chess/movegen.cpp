@@ -45,6 +45,25 @@ struct CountSink {
     void add(Move) { ++n; }
 };
 
+// Looks for one move among those generated.
+struct FindSink {
+    Move m;
+    bool found = false;
+    void targets(Square from, Bitboard to) {
+        found |= from == m.from() && (to & square_bb(m.to())) && Move(from, m.to()) == m;
+    }
+    void pawn_targets(Bitboard to, int delta) {
+        found |= (to & square_bb(m.to())) && Move(m.to() - delta, m.to()) == m;
+    }
+    template <Gen G>
+    void promotions(Bitboard to, int delta) {
+        if constexpr (G != Gen::kQuiet)
+            found |= (to & square_bb(m.to())) &&
+                     Move(m.to() - delta, m.to(), Move::kPromotion, m.promotion()) == m;
+    }
+    void add(Move x) { found |= x == m; }
+};
+
 // Squares attacked by colour c, with occupancy occ (our king removed, so that it cannot
 // step back along a checking slider's line).
 Bitboard attacked_by(const Position& pos, Color c, Bitboard occ) {
@@ -58,8 +77,9 @@ Bitboard attacked_by(const Position& pos, Color c, Bitboard occ) {
     return att;
 }
 
+// The legal moves of the pieces on `from` (every square: all of them).
 template <Color Us, Gen G, class Sink>
-void generate_legal(const Position& pos, Sink& sink) {
+void generate_legal(const Position& pos, Sink& sink, Bitboard from) {
     constexpr Color kThem = ~Us;
     constexpr int kUp = pawn_push(Us);
     constexpr int kUpLeft = kUp - 1, kUpRight = kUp + 1;  // "left" = towards the a-file
@@ -70,7 +90,7 @@ void generate_legal(const Position& pos, Sink& sink) {
     const Bitboard checkers = pos.checkers();
 
     // 1. King moves: to squares not attacked once the king has left its square.
-    Bitboard king_to = king_attacks(ksq) & ~us;
+    Bitboard king_to = from & square_bb(ksq) ? king_attacks(ksq) & ~us : 0;
     if constexpr (G == Gen::kTactical) king_to &= them;
     if constexpr (G == Gen::kQuiet) king_to &= ~occ;
     if (king_to) king_to &= ~attacked_by(pos, kThem, occ ^ square_bb(ksq));
@@ -89,7 +109,7 @@ void generate_legal(const Position& pos, Sink& sink) {
     // 4. Pawns. Pinned pawns are handled one at a time; the rest in bulk.
     {
         const Bitboard empty = ~occ;
-        const Bitboard pawns = pos.pieces(Us, kPawn);
+        const Bitboard pawns = pos.pieces(Us, kPawn) & from;
         const auto shift = [](Bitboard b, int d) { return d > 0 ? b << d : b >> -d; };
         const auto pawn_moves = [&](Bitboard pw, Bitboard mask) {
             // Pushes (the mask restricts destinations: check target and pin line).
@@ -144,19 +164,19 @@ void generate_legal(const Position& pos, Sink& sink) {
     }
 
     // 5. Knights (a pinned knight can never move), bishops, rooks, queens.
-    Bitboard b = pos.pieces(Us, kKnight) & ~pinned;
+    Bitboard b = pos.pieces(Us, kKnight) & ~pinned & from;
     while (b) {
         const Square s = Square(core::pop_lsb(b));
         sink.targets(s, knight_attacks(s) & target);
     }
-    b = pos.pieces(Us, kBishop, kQueen);
+    b = pos.pieces(Us, kBishop, kQueen) & from;
     while (b) {
         const Square s = Square(core::pop_lsb(b));
         Bitboard to = bishop_attacks(s, occ) & target;
         if (pinned & square_bb(s)) to &= line_bb(ksq, s);
         sink.targets(s, to);
     }
-    b = pos.pieces(Us, kRook, kQueen);
+    b = pos.pieces(Us, kRook, kQueen) & from;
     while (b) {
         const Square s = Square(core::pop_lsb(b));
         Bitboard to = rook_attacks(s, occ) & target;
@@ -168,7 +188,7 @@ void generate_legal(const Position& pos, Sink& sink) {
     // king not exposed on its destination once the castling rook has left.
     if constexpr (G != Gen::kTactical) {
         const CastlingRights ours = castling_right(Us, true) | castling_right(Us, false);
-        if (!checkers && (pos.castling_rights() & ours)) {
+        if (!checkers && (from & square_bb(ksq)) && (pos.castling_rights() & ours)) {
             for (const bool king_side : {true, false}) {
                 const CastlingRights r = castling_right(Us, king_side);
                 if (!(pos.castling_rights() & r) || (pos.castling_path(r) & occ)) continue;
@@ -187,11 +207,11 @@ void generate_legal(const Position& pos, Sink& sink) {
 }
 
 template <Gen G, class Sink>
-void dispatch(const Position& pos, Sink& sink) {
+void dispatch(const Position& pos, Sink& sink, Bitboard from = ~Bitboard(0)) {
     if (pos.side_to_move() == kWhite)
-        generate_legal<kWhite, G>(pos, sink);
+        generate_legal<kWhite, G>(pos, sink, from);
     else
-        generate_legal<kBlack, G>(pos, sink);
+        generate_legal<kBlack, G>(pos, sink, from);
 }
 
 }  // namespace
@@ -212,10 +232,13 @@ int count_legal_moves(const Position& pos) {
     return sink.n;
 }
 
+// Generates only the moves of the piece on m's from-square (cheap enough for the search to
+// test a move from the transposition table, a killer or a counter move before generating).
 bool Position::is_legal(Move m) const {
-    MoveList list;
-    generate<Gen::kAll>(*this, list);
-    return list.contains(m);
+    if (!(pieces(side_to_move()) & square_bb(m.from()))) return false;
+    FindSink sink{m};
+    dispatch<Gen::kAll>(*this, sink, square_bb(m.from()));
+    return sink.found;
 }
 
 }  // namespace kibitz::chess

@@ -31,6 +31,7 @@ public:
         chess::generate<chess::Gen::kTactical>(pos_, list);
     }
     void generate_quiet(MoveList& list) const { chess::generate<chess::Gen::kQuiet>(pos_, list); }
+    bool is_legal(Move m) const { return pos_.is_legal(m); }
     Undo make(Move m) { return pos_.make(m); }
     void unmake(Move m, const Undo& u) { pos_.unmake(m, u); }
     Undo make_null() { return pos_.make_null(); }

@@ -77,6 +77,34 @@ concept HasProbCut = requires(const G cg, Depth depth, ProbCutModel& model) {
     { cg.probcut_model(depth, model) } -> std::convertible_to<bool>;
 };
 
+// What a game offers so that the search can order and prune tactical moves (chess has it).
+template <class G>
+concept HasTacticalInfo = requires(const G cg, typename G::Move m) {
+    { cg.is_tactical(m) } -> std::convertible_to<bool>;
+    { cg.capture_order(m) } -> std::convertible_to<int>;
+    { cg.captured_value(m) } -> std::convertible_to<int>;
+    { cg.see_ge(m, 0) } -> std::convertible_to<bool>;
+    { cg.gives_check(m) } -> std::convertible_to<bool>;
+    { cg.null_move_allowed() } -> std::convertible_to<bool>;
+};
+
+// What a game offers to order quiet moves that save a threatened piece first.
+template <class G>
+concept HasThreats = requires(const G cg, typename G::Move m, std::uint64_t t) {
+    { cg.threatened() } -> std::convertible_to<std::uint64_t>;
+    { cg.escapes(m, t) } -> std::convertible_to<bool>;
+};
+
+// A cheap legality test for a move that was not generated (from the transposition table, a
+// killer or a counter move): with it and the two halves of generation, the search generates
+// moves in stages and stops at the first that cuts off.
+template <class G>
+concept HasStagedGeneration = HasTactical<G> &&
+    requires(const G cg, typename G::Move m, typename G::MoveList list) {
+    {cg.generate_quiet(list)};
+    { cg.is_legal(m) } -> std::convertible_to<bool>;
+};
+
 // An evaluator scores a position of game G from the side to move.
 template <class E, class G>
 concept Evaluator = requires(E e, const G cg) {

@@ -15,30 +15,13 @@
 #include "search/game.h"
 #include "search/history.h"
 #include "search/limits.h"
+#include "search/move_picker.h"
 #include "search/params.h"
 #include "search/stats.h"
 #include "search/time_control.h"
 #include "search/tt.h"
 
 namespace kibitz::search {
-
-// What a game offers so that the search can order and prune tactical moves (chess has it).
-template <class G>
-concept HasTacticalInfo = requires(const G cg, typename G::Move m) {
-    { cg.is_tactical(m) } -> std::convertible_to<bool>;
-    { cg.capture_order(m) } -> std::convertible_to<int>;
-    { cg.captured_value(m) } -> std::convertible_to<int>;
-    { cg.see_ge(m, 0) } -> std::convertible_to<bool>;
-    { cg.gives_check(m) } -> std::convertible_to<bool>;
-    { cg.null_move_allowed() } -> std::convertible_to<bool>;
-};
-
-// What a game offers to order quiet moves that save a threatened piece first.
-template <class G>
-concept HasThreats = requires(const G cg, typename G::Move m, std::uint64_t t) {
-    { cg.threatened() } -> std::convertible_to<std::uint64_t>;
-    { cg.escapes(m, t) } -> std::convertible_to<bool>;
-};
 
 template <Game G, class E, Features F = Features{}>
 class Searcher {
@@ -139,19 +122,13 @@ private:
         int move_index = -1;  // history index of the move made from this ply, -1 for none
         bool null = false;
     };
-    struct ScoredMove {
-        Move move;
-        int score;
-    };
 
     Score search_root(G& g, Score alpha, Score beta, Depth depth);
     template <NodeKind N>
     Score pvs(G& g, Score alpha, Score beta, Depth depth, int ply, bool cut_node);
     template <NodeKind N>
     Score qsearch(G& g, Score alpha, Score beta, int ply, int qply);
-    void score_moves(const G& g, typename G::MoveList& list, Move tt_move, int ply,
-                     ScoredMove* out) const;
-    static Move pick(ScoredMove* moves, int count, int i);
+    OrderingHints<Move> hints(Move tt_move, int ply) const;
     void update_quiet_stats(const G& g, int ply, Move best, Depth depth, const Move* quiets,
                             int quiet_count);
     void update_pv(int ply, Move m);
@@ -589,21 +566,15 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
     if constexpr (F.iir)
         if (depth >= params_.iir_depth && (kPvNode || cut_node) && (!tt_hit || !hit.move)) --depth;
 
-    // 8. Moves: a finished game has none.
-    typename G::MoveList list;
-    g.generate(list);
-    if (list.empty()) return g.terminal_score(ply);
-    ScoredMove scored[G::MoveList::capacity()];
-    score_moves(g, list, tt_move, ply, scored);
-    const int count = int(list.size());
-
+    // 8. Moves, in the picker's order (a finished game has none).
+    MovePicker<G, F> picker(g, history_, hints(tt_move, ply));
     Score best = -kInfinite;
     Move best_move{};
     Move quiets[64];
     int quiet_count = 0, searched = 0;
     const Score alpha0 = alpha;
-    for (int i = 0; i < count; ++i) {
-        const Move m = pick(scored, count, i);
+    Move m;
+    while (picker.next(m)) {
         bool tactical = false, check = false;
         if constexpr (HasTacticalInfo<G>) {
             tactical = g.is_tactical(m);
@@ -682,6 +653,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
         }
         if (!tactical && quiet_count < 64) quiets[quiet_count++] = m;
     }
+    if (picker.given() == 0) return g.terminal_score(ply);
     if (searched == 0) return alpha0;  // every move pruned: nothing better than alpha is known
 
     // 12. Store the result with its bound.
@@ -748,14 +720,11 @@ Score Searcher<G, E, F>::qsearch(G& g, Score alpha, Score beta, int ply, int qpl
         return stand;  // a game without tactical moves has no quiescence
     }
     const Move tt_move = tt_hit ? Move::from_raw(hit.move) : Move{};
-    ScoredMove scored[G::MoveList::capacity()];
-    score_moves(g, list, tt_move, ply, scored);
-    const int count = int(list.size());
-
+    MovePicker<G, F> picker(g, history_, hints(tt_move, ply), list);
     Move best_move{};
     const Score alpha0 = alpha;
-    for (int i = 0; i < count; ++i) {
-        const Move m = pick(scored, count, i);
+    Move m;
+    while (picker.next(m)) {
         // 4. Delta pruning (even winning this piece cannot lift us to alpha) and SEE pruning.
         if (!in_check && best > -kMateBound) {
             if constexpr (HasTacticalInfo<G>) {
@@ -794,57 +763,20 @@ Score Searcher<G, E, F>::qsearch(G& g, Score alpha, Score beta, int ply, int qpl
 // ---------------------------------------------------------------------------------------
 // Move ordering.
 
+// The ordering memory of this ply for the picker: the table move, the killers, and the
+// counter move to the opponent's last move.
 template <Game G, class E, Features F>
-void Searcher<G, E, F>::score_moves(const G& g, typename G::MoveList& list, Move tt_move, int ply,
-                                    ScoredMove* out) const {
-    constexpr int kTT = 1 << 30, kGoodTactical = 1 << 28, kKiller = 1 << 27, kCounter = 1 << 26;
-    std::uint16_t killer0 = 0, killer1 = 0, counter = 0;
+OrderingHints<typename G::Move> Searcher<G, E, F>::hints(Move tt_move, int ply) const {
+    OrderingHints<Move> h;
+    h.tt = tt_move;
     if constexpr (F.killers) {
-        killer0 = history_.killers(ply)[0];
-        killer1 = history_.killers(ply)[1];
+        h.killer0 = history_.killers(ply)[0];
+        h.killer1 = history_.killers(ply)[1];
     }
     if constexpr (F.counter_moves && HasMoveIndex<G>)
         if (ply > 0 && frames_[ply - 1].move_index >= 0)
-            counter = history_.counter(frames_[ply - 1].move_index);
-    std::uint64_t threatened = 0;
-    if constexpr (HasThreats<G>) threatened = g.threatened();
-    for (std::size_t i = 0; i < list.size(); ++i) {
-        const Move m = list[i];
-        int s = 0;
-        if (F.tt && m == tt_move && tt_move.raw() != 0) {
-            s = kTT;
-        } else {
-            bool tactical = false;
-            if constexpr (HasTacticalInfo<G>) tactical = g.is_tactical(m);
-            if (tactical) {
-                // Winning and equal captures by MVV-LVA above killers; losing ones last.
-                if constexpr (HasTacticalInfo<G>)
-                    s = (g.see_ge(m, 0) ? kGoodTactical : -kGoodTactical) + g.capture_order(m);
-            } else if (m.raw() == killer0) {
-                s = kKiller;
-            } else if (m.raw() == killer1) {
-                s = kKiller - 1;
-            } else if (m.raw() == counter) {
-                s = kCounter;
-            } else {
-                if constexpr (F.history && HasMoveIndex<G>) s = history_.quiet(g.move_index(m));
-                // Saving a piece attacked by a lesser one comes before other quiet moves.
-                if constexpr (HasThreats<G>)
-                    if (threatened && g.escapes(m, threatened)) s += 2 * kHistoryMax;
-            }
-        }
-        out[i] = ScoredMove{m, s};
-    }
-}
-
-// Selection sort, one step: brings the best remaining move to position i.
-template <Game G, class E, Features F>
-typename G::Move Searcher<G, E, F>::pick(ScoredMove* moves, int count, int i) {
-    int best = i;
-    for (int j = i + 1; j < count; ++j)
-        if (moves[j].score > moves[best].score) best = j;
-    std::swap(moves[i], moves[best]);
-    return moves[i].move;
+            h.counter = history_.counter(frames_[ply - 1].move_index);
+    return h;
 }
 
 template <Game G, class E, Features F>

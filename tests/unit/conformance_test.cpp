@@ -505,6 +505,16 @@ TEST(Conformance, TrickyMoves) {
         EXPECT_EQ(in_reference, c.legal) << c.fen << " " << move_text(*pos, c.move);
         EXPECT_EQ(pos->is_legal(c.move), c.legal) << c.fen << " " << move_text(*pos, c.move);
         EXPECT_EQ(perft(*pos, 3), reference_perft(*pos, 3)) << c.fen;
+        // is_legal generates only the moving piece's moves: every 16-bit word, as a table
+        // entry may hold, is judged as the full generation judges it.
+        int wrong = 0;
+        for (std::uint32_t raw = 0; raw < 65536; ++raw) {
+            const Move m = Move::from_raw(std::uint16_t(raw));
+            const bool listed = std::find(fast.begin(), fast.end(), m) != fast.end();
+            if (pos->is_legal(m) != listed && ++wrong <= 3)
+                ADD_FAILURE() << c.fen << ": is_legal is wrong for raw " << raw;
+        }
+        EXPECT_EQ(wrong, 0) << c.fen;
     }
 }
 

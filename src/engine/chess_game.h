@@ -66,6 +66,7 @@ public:
         p.see_tactical = 100;
         p.see_quiet = 30;
         p.delta_margin = 200;
+        p.se_margin = 2;
         return p;
     }
 

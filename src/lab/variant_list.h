@@ -16,8 +16,9 @@
     X(no_futility, "no-futility", "no futility pruning (neither at the frontier nor reverse)") \
     X(no_qchecks, "no-qchecks", "no quiet checks in the quiescence search")                    \
     X(no_check_ext, "no-check-ext", "no check extension")                                      \
+    X(no_singular, "no-singular", "no singular extension (nor its multi-cut)")                 \
     X(no_pruning, "no-pruning",                                                                \
-      "plain PVS: no null move, reductions, futility, late-move, SEE or delta pruning")
+      "plain PVS: no null move, reductions, futility, late-move, SEE, delta pruning or multi-cut")
 
 namespace kibitz::lab {
 

@@ -13,6 +13,7 @@ constexpr search::Features kFeatures = [] {
     f.late_move_pruning = false;
     f.see_pruning = false;
     f.delta_pruning = false;
+    f.singular = false;  // its multi-cut prunes
     return f;
 }();
 }  // namespace

@@ -23,6 +23,7 @@ struct Features {
     bool mate_distance = true;      // mate-distance pruning
     bool iir = true;                // internal iterative reduction without a TT move
     bool probcut = true;            // Multi-ProbCut, for games that supply its model
+    bool singular = true;           // singular extension of a table move far above the rest
 };
 
 }  // namespace kibitz::search

@@ -50,6 +50,15 @@ struct SearchParams {
     // Internal iterative reduction from this depth.
     Depth iir_depth = 6;
 
+    // Singular extensions from this depth: the table move, stored at least depth - tt_slack
+    // deep with a lower bound, is searched a ply deeper when every other move, searched to half
+    // the depth, fails low against its score less margin · depth (score units per ply; a game
+    // with no margin has no singular extensions). When they do not, and even that lowered bound
+    // is at least beta, several moves reach beta and the node is cut (multi-cut).
+    Depth se_depth = 8;
+    Depth se_tt_slack = 3;
+    Score se_margin = 0;
+
     // Late move pruning up to this depth: quiet moves after (base + depth²) / (2 - improving).
     Depth lmp_depth = 8;
     int lmp_base = 3;
@@ -122,6 +131,9 @@ inline constexpr SearchParam kParams[] = {
     {"NmpEvalMax", &P::nmp_eval_max, 0, 6},
     {"NmpVerifyDepth", &P::nmp_verify_depth, 6, 64},
     {"IirDepth", &P::iir_depth, 2, 16},
+    {"SeDepth", &P::se_depth, 4, 16},
+    {"SeTtSlack", &P::se_tt_slack, 1, 8},
+    {"SeMargin", &P::se_margin, 1, 10},
     {"LmpDepth", &P::lmp_depth, 0, 16},
     {"LmpBase", &P::lmp_base, 1, 12},
     {"FutilityDepth", &P::futility_depth, 0, 16},

@@ -1,8 +1,9 @@
 // The engine search: negamax principal variation search (NegaScout) inside iterative deepening
 // with aspiration windows, a transposition table, move ordering by TT move, SEE and MVV-LVA,
 // killers, counter moves and history, null-move pruning, late move reductions, futility,
-// reverse futility and late-move pruning, check extension, mate-distance pruning and a
-// quiescence search. Every technique is a switch in Features (search/features.h).
+// reverse futility and late-move pruning, check and singular extensions (with multi-cut),
+// mate-distance pruning and a quiescence search. Every technique is a switch in Features
+// (search/features.h).
 #pragma once
 
 #include <algorithm>
@@ -121,6 +122,7 @@ private:
         Move move{};
         int move_index = -1;  // history index of the move made from this ply, -1 for none
         bool null = false;
+        Move excluded{};  // the move a singular-extension search at this ply leaves out
     };
 
     Score search_root(G& g, Score alpha, Score beta, Depth depth);
@@ -432,11 +434,15 @@ template <typename Searcher<G, E, F>::NodeKind N>
 Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply, bool cut_node) {
     constexpr bool kPvNode = N == kPV;
     pv_length_[ply] = 0;
+    // A singular-extension search of this node without one move: what is known of the whole
+    // node (table, solver, endgame tables, pruning of the node) does not answer it.
+    const Move excluded = frames_[ply].excluded;
+    const bool excluding = excluded.raw() != 0;
 
     // 1. An exact solver replaces a search that would reach the end of the game anyway.
     if constexpr (HasSolver<G>) {
         Score solved;
-        if (try_solve(g, alpha, beta, depth, ply, solved)) return solved;
+        if (!excluding && try_solve(g, alpha, beta, depth, ply, solved)) return solved;
     }
 
     // Horizon: resolve captures first (quiescence), or take the static evaluation; an
@@ -477,7 +483,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
     }
     const Score tt_score = tt_hit ? score_from_tt(hit.score, ply) : 0;
     const Move tt_move = tt_hit ? Move::from_raw(hit.move) : Move{};
-    if (!kPvNode && tt_hit && hit.depth >= depth &&
+    if (!kPvNode && !excluding && tt_hit && hit.depth >= depth &&
         tt_bound_cuts(hit.bound, tt_score, alpha, beta)) {
         ++stats_.tt_cutoffs;
         return tt_score;
@@ -486,7 +492,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
     // 4. Endgame tables: an exact value ends the node.
     if constexpr (HasTableProbe<G>) {
         Score table_score;
-        if (probe_tables(g, ply, depth, table_score)) return table_score;
+        if (!excluding && probe_tables(g, ply, depth, table_score)) return table_score;
     }
 
     // 5. Static evaluation, sharpened by the TT score when its bound allows.
@@ -504,7 +510,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
                                          raw_eval > frames_[ply - 2].eval);
 
     // 6. Pruning of whole nodes, never in check or at PV nodes.
-    if (!kPvNode && !in_check && beta < kMateBound && beta > -kMateBound) {
+    if (!kPvNode && !in_check && !excluding && beta < kMateBound && beta > -kMateBound) {
         // Reverse futility / static null move: far above beta near the leaves, stop here.
         if constexpr (F.reverse_futility)
             if (depth <= params_.rfp_depth &&
@@ -544,7 +550,8 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
     // high (or low) with high probability; both bounds are tried, the likelier cut first.
     if constexpr (F.probcut && HasProbCut<G>) {
         ProbCutModel m;
-        if (!kPvNode && beta < kMateBound && alpha > -kMateBound && g.probcut_model(depth, m)) {
+        if (!kPvNode && !excluding && beta < kMateBound && alpha > -kMateBound &&
+            g.probcut_model(depth, m)) {
             const double margin = m.cut * m.sigma;
             const Score high = Score(std::lround((beta + margin - m.offset) / m.slope));
             const Score low = Score(std::lround((alpha - margin - m.offset) / m.slope));
@@ -575,6 +582,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
     const Score alpha0 = alpha;
     Move m;
     while (picker.next(m)) {
+        if (m == excluded) continue;
         bool tactical = false, check = false;
         if constexpr (HasTacticalInfo<G>) {
             tactical = g.is_tactical(m);
@@ -603,7 +611,30 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
         // 10. Search the move: check extension; first move with the full window, later ones
         // with a null window and late move reductions (quiet moves late in the ordering are
         // searched shallower first), re-searched when they turn out better.
-        const Depth new_depth = depth - 1 + (F.check_extension && check && ply < 2 * root_depth_);
+        Depth extension = F.check_extension && check;
+        // Singular extension: the table move, when every other move searched to half depth
+        // fails low against its score less a margin, is the only good move here and gets a ply
+        // more. When even that lowered bound is reached and is at least beta, more than one
+        // move beats beta: the node is cut (multi-cut).
+        if constexpr (F.singular)
+            if (params_.se_margin > 0 && !excluding && depth >= params_.se_depth && m == tt_move &&
+                (hit.bound & kBoundLower) && hit.depth >= depth - params_.se_tt_slack &&
+                std::abs(tt_score) < kMateBound && ply < 2 * root_depth_) {
+                const Score singular_beta = tt_score - params_.se_margin * depth;
+                frame.excluded = m;
+                const Score s = pvs<kNonPV>(g, singular_beta - 1, singular_beta, (depth - 1) / 2,
+                                            ply, cut_node);
+                frame.excluded = Move{};
+                if (stop_.load(std::memory_order_relaxed)) return 0;
+                if (s < singular_beta) {
+                    ++stats_.singular_extensions;
+                    extension = 1;
+                } else if (singular_beta >= beta) {
+                    ++stats_.multi_cuts;
+                    return singular_beta;
+                }
+            }
+        const Depth new_depth = depth - 1 + (ply < 2 * root_depth_ ? extension : 0);
         frame.move = m;
         if constexpr (HasMoveIndex<G>) frame.move_index = g.move_index(m);
         const auto u = g.make(m);
@@ -656,8 +687,9 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
     if (picker.given() == 0) return g.terminal_score(ply);
     if (searched == 0) return alpha0;  // every move pruned: nothing better than alpha is known
 
-    // 12. Store the result with its bound.
+    // 12. Store the result with its bound (not the result of a search without one move).
     if constexpr (F.tt) {
+        if (excluding) return best;
         const Bound bound = best >= beta ? kBoundLower : best > alpha0 ? kBoundExact : kBoundUpper;
         tt_.store(g.key(), bound == kBoundUpper ? std::uint16_t(0) : best_move.raw(),
                   score_to_tt(best, ply), raw_eval, depth, bound);

@@ -14,6 +14,7 @@ struct Stats {
     std::uint64_t researches = 0;    // PVS and aspiration re-searches
     std::uint64_t tb_hits = 0;       // positions valued by the endgame tables
     std::uint64_t solver_nodes = 0;  // positions visited by the game's exact solver
+    std::uint64_t singular_extensions = 0, multi_cuts = 0;
     int seldepth = 0;
 
     void add(const Stats& o) {
@@ -22,6 +23,7 @@ struct Stats {
         beta_cutoffs += o.beta_cutoffs, first_move_cutoffs += o.first_move_cutoffs;
         first3_cutoffs += o.first3_cutoffs, researches += o.researches;
         tb_hits += o.tb_hits, solver_nodes += o.solver_nodes;
+        singular_extensions += o.singular_extensions, multi_cuts += o.multi_cuts;
         if (o.seldepth > seldepth) seldepth = o.seldepth;
     }
 };

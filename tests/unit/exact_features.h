@@ -20,6 +20,7 @@ constexpr search::Features kExactFeatures{.tt = false,
                                           .check_extension = false,
                                           .mate_distance = false,
                                           .iir = false,
-                                          .probcut = false};
+                                          .probcut = false,
+                                          .singular = false};
 
 }  // namespace kibitz::test

@@ -133,3 +133,31 @@ TEST(Searcher, MultiPvLinesComeInScoreOrder) {
     }
     EXPECT_GT(iterations, 40);
 }
+
+// Singular extensions: deep enough, the table move is tested against all the others, and in a
+// position with one good move (the queen must be recaptured) some are extended; without the
+// feature none is, and both searches find the recapture.
+template <search::Features F>
+std::pair<std::string, search::Stats> search_with_eval(const char* fen, int depth) {
+    engine::ChessGame g(chess::Position::from_fen(fen).value());
+    search::TranspositionTable tt(4);
+    std::atomic<bool> stop{false};
+    search::Searcher<engine::ChessGame, engine::ChessEvaluator, F> s(tt, stop);
+    search::Limits limits;
+    limits.depth = depth;
+    const chess::Move m = s.think(g, limits);
+    return {chess::move_to_uci(g.position(), m), s.stats()};
+}
+
+TEST(Searcher, SingularExtensionsExtendOnlyMoves) {
+    // White's queen has just taken Black's on d5; only exd5 keeps Black level.
+    const char* fen = "rnb1kbnr/ppp2ppp/4p3/3Q4/8/8/PPPP1PPP/RNB1KBNR b KQkq - 0 4";
+    const auto [with, with_stats] = search_with_eval<search::Features{}>(fen, 12);
+    const auto [without, without_stats] =
+        search_with_eval<search::Features{.singular = false}>(fen, 12);
+    EXPECT_EQ(with, "e6d5");
+    EXPECT_EQ(without, "e6d5");
+    EXPECT_GT(with_stats.singular_extensions, 0u);
+    EXPECT_EQ(without_stats.singular_extensions, 0u);
+    EXPECT_EQ(without_stats.multi_cuts, 0u);
+}

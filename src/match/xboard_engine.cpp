@@ -503,8 +503,9 @@ Status XboardEngine::new_game() {
     ++games_;
     // 2. Whatever the last game left unread (a late move, a result claim) is of no interest now.
     (void)drain(false);
-    if (auto r = reset_board(chess::Position()); !r) return r;
-    return send("computer");
+    // No `computer`: engines may ignore it, and Fairy-Max 5.0b (Debian's) answers it, like every
+    // command it does not know, with a segmentation fault about every other time.
+    return reset_board(chess::Position());
 }
 
 bool XboardEngine::has_variant(std::string_view variant) const {

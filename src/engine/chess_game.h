@@ -73,6 +73,17 @@ public:
     // History-table index of a move: moving piece and destination.
     static constexpr int kMoveIndexCount = 12 * 64;
     int move_index(Move m) const { return pos_.moved_piece(m) * 64 + m.to(); }
+    // Capture-history index of a tactical move: moving piece, destination, captured piece type
+    // (en passant a pawn; a promotion without capture kNoPieceType).
+    static constexpr int kCaptureIndexCount = 12 * 64 * 8;
+    int capture_index(Move m) const {
+        using namespace chess;
+        const Piece victim = m.kind() == Move::kCastling ? kNoPiece : pos_.piece_on(m.to());
+        const int captured = m.kind() == Move::kEnPassant ? kPawn
+                             : victim == kNoPiece         ? kNoPieceType
+                                                          : type_of(victim);
+        return (pos_.moved_piece(m) * 64 + m.to()) * 8 + captured;
+    }
 
     // Tactical facts for ordering and pruning.
     bool is_tactical(Move m) const { return pos_.is_capture(m) || m.kind() == Move::kPromotion; }
@@ -111,6 +122,40 @@ public:
         using namespace chess;
         return (threatened & square_bb(m.from())) && !(pawn_attacks(pos_.side_to_move(), m.to()) &
                                                        pos_.pieces(~pos_.side_to_move(), kPawn));
+    }
+
+    // True when the quiet move m attacks an enemy piece worth more than the mover (a pawn a
+    // piece, a minor piece a rook or queen, a rook a queen) from a square no enemy pawn attacks.
+    bool threatens(Move m) const {
+        using namespace chess;
+        const Color us = pos_.side_to_move(), them = ~us;
+        const Square to = m.to();
+        if (pawn_attacks(us, to) & pos_.pieces(them, kPawn)) return false;
+        const Bitboard occ = (pos_.pieces() ^ square_bb(m.from())) | square_bb(to);
+        switch (type_of(pos_.moved_piece(m))) {
+            case kPawn:
+                return pawn_attacks(us, to) & pos_.pieces(them) & ~pos_.pieces(kPawn) &
+                       ~pos_.pieces(kKing);
+            case kKnight: return knight_attacks(to) & pos_.pieces(them, kRook, kQueen);
+            case kBishop: return bishop_attacks(to, occ) & pos_.pieces(them, kRook, kQueen);
+            case kRook: return rook_attacks(to, occ) & pos_.pieces(them, kQueen);
+            default: return false;
+        }
+    }
+
+    // Keys of correction history: the pawns, and the number of each piece, with the side to
+    // move.
+    static constexpr std::uint64_t kBlackKey = 0x6A09E667F3BCC909ull;  // in pawn_key
+    std::uint64_t pawn_key() const {
+        return pos_.pawn_key() ^ (pos_.side_to_move() == chess::kBlack ? kBlackKey : 0);
+    }
+    std::uint64_t material_key() const {
+        using namespace chess;
+        std::uint64_t counts = pos_.side_to_move();
+        for (const Color c : {kWhite, kBlack})
+            for (const PieceType t : {kPawn, kKnight, kBishop, kRook, kQueen})
+                counts = counts * 16 + std::uint64_t(core::popcount(pos_.pieces(c, t)));
+        return (counts * 0x9E3779B97F4A7C15ull) >> 20;  // spread into the low bits
     }
 
     // Endgame tables (none when tables is null or empty); the tables must outlive the game.

@@ -46,6 +46,13 @@ template <class G>
 concept HasMoveIndex = requires(const G cg, typename G::Move m) {
     { cg.move_index(m) } -> std::convertible_to<int>;
 };
+// A history index for tactical moves (chess: moving piece, destination and captured piece), in
+// [0, G::kCaptureIndexCount): capture history.
+template <class G>
+concept HasCaptureIndex = requires(const G cg, typename G::Move m) {
+    { G::kCaptureIndexCount } -> std::convertible_to<int>;
+    { cg.capture_index(m) } -> std::convertible_to<int>;
+};
 // An exact endgame solver: at a node searched to solve_depth() or deeper (a game returns more
 // than any depth when it cannot solve the position), solve() returns the exact score, fail-soft
 // in (alpha, beta), adds the positions it visited to nodes, and calls poll() now and then: once
@@ -93,6 +100,18 @@ template <class G>
 concept HasThreats = requires(const G cg, typename G::Move m, std::uint64_t t) {
     { cg.threatened() } -> std::convertible_to<std::uint64_t>;
     { cg.escapes(m, t) } -> std::convertible_to<bool>;
+};
+// Keys for correction history (search/correction.h): a hash of the pawns and one of the
+// material, each also telling the side to move apart.
+template <class G>
+concept HasCorrectionKeys = requires(const G cg) {
+    { cg.pawn_key() } -> std::convertible_to<std::uint64_t>;
+    { cg.material_key() } -> std::convertible_to<std::uint64_t>;
+};
+// What a game offers to order quiet moves that attack a bigger piece before the others.
+template <class G>
+concept HasQuietThreats = requires(const G cg, typename G::Move m) {
+    { cg.threatens(m) } -> std::convertible_to<bool>;
 };
 
 // A cheap legality test for a move that was not generated (from the transposition table, a

@@ -6,6 +6,7 @@
 // (and the quiescence search's list) are generated at once and picked in the same order.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <utility>
 
@@ -16,11 +17,16 @@
 namespace kibitz::search {
 
 // What the search remembers for ordering at a node: the table move and the killers and
-// counter move of its ply (raw 16-bit moves, 0 for none).
+// counter move of its ply (raw 16-bit moves, 0 for none), and the divisor of capture history
+// in the captures' order (0: MVV-LVA alone).
 template <class Move>
 struct OrderingHints {
     Move tt{};
     std::uint16_t killer0 = 0, killer1 = 0, counter = 0;
+    int capture_divisor = 0;
+    int threat_bonus = 0;  // added to a quiet move that attacks a bigger piece
+    // Continuation history after the moves 1, 2 and 4 plies back (null: none).
+    std::array<const std::int16_t*, 3> continuation{};
 };
 
 template <Game G, Features F>
@@ -83,12 +89,30 @@ private:
 
     bool is_tt(Move m) const { return F.tt && hints_.tt.raw() != 0 && m == hints_.tt; }
 
-    // The order of the quiet moves: history, and a threatened piece's escapes first.
+    // The order of the tactical moves: MVV-LVA, and capture history.
+    int tactical_score(Move m) const {
+        int s = g_.capture_order(m);
+        if constexpr (F.capture_history && HasCaptureIndex<G>)
+            if (hints_.capture_divisor > 0)
+                s += history_.capture(g_.capture_index(m)) / hints_.capture_divisor;
+        return s;
+    }
+
+    // The order of the quiet moves: history and continuation history, a threatened piece's
+    // escapes first, and a bonus for attacking a bigger piece.
     int quiet_score(Move m, std::uint64_t threatened) const {
         int s = 0;
-        if constexpr (F.history && HasMoveIndex<G>) s = history_.quiet(g_.move_index(m));
+        if constexpr (HasMoveIndex<G> && (F.history || F.continuation_history)) {
+            const int index = g_.move_index(m);
+            if constexpr (F.history) s = history_.quiet(index);
+            if constexpr (F.continuation_history)
+                for (const std::int16_t* row : hints_.continuation)
+                    if (row) s += row[index];
+        }
         if constexpr (HasThreats<G>)
             if (threatened && g_.escapes(m, threatened)) s += 2 * kHistoryMax;
+        if constexpr (HasQuietThreats<G>)
+            if (hints_.threat_bonus && g_.threatens(m)) s += hints_.threat_bonus;
         return s;
     }
 
@@ -107,7 +131,7 @@ private:
             } else if (tactical) {
                 // Winning and equal captures by MVV-LVA above killers; losing ones last.
                 if constexpr (HasTacticalInfo<G>)
-                    s = (g_.see_ge(m, 0) ? kGoodScore : -kGoodScore) + g_.capture_order(m);
+                    s = (g_.see_ge(m, 0) ? kGoodScore : -kGoodScore) + tactical_score(m);
             } else if (m.raw() == hints_.killer0) {
                 s = kKillerScore;
             } else if (m.raw() == hints_.killer1) {
@@ -165,9 +189,9 @@ private:
                 for (const Move t : list) {
                     if (is_tt(t)) continue;
                     if (g_.see_ge(t, 0))
-                        moves_[end_++] = Scored{t, g_.capture_order(t)};
+                        moves_[end_++] = Scored{t, tactical_score(t)};
                     else
-                        moves_[--bad] = Scored{t, g_.capture_order(t)};
+                        moves_[--bad] = Scored{t, tactical_score(t)};
                 }
                 bad_begin_ = bad;
                 bad_end_ = int(list.size());

@@ -31,6 +31,14 @@ struct SearchParams {
     int time_stable_iterations = 4;
     int time_score_drop = 150;
     Score score_drop = 0;
+    // From this depth on, the soft limit is also scaled by the share of the iteration's nodes
+    // that went to the best move: by (node_base + node_factor · (1 − share)) percent, so a
+    // move that took nearly all the effort (the others refuted at once) stops sooner, and one
+    // that had to be searched against strong rivals goes on longer. 100 and 0: no scaling,
+    // until games show which values pay (60 and 160 are on trial).
+    Depth time_node_depth = 6;
+    int time_node_base = 100;
+    int time_node_factor = 0;
 
     // Reverse futility (static null move) up to this depth: a margin per ply, less when the
     // evaluation is improving.
@@ -58,6 +66,13 @@ struct SearchParams {
     Depth se_depth = 8;
     Depth se_tt_slack = 3;
     Score se_margin = 0;
+    // Double extension, off a PV: a singular move whose rivals fail low by more than this
+    // (score units; 0: never) gets two plies, at most double_limit times on a line. Negative
+    // extension (1: on, 0: off): a table move that is not singular but whose score is at least
+    // beta is searched a ply shallower, as the other moves may do as well. Both on trial.
+    Score se_double_margin = 0;
+    int se_double_limit = 6;
+    int se_negative = 0;
 
     // Late move pruning up to this depth: quiet moves after (base + depth²) / (2 - improving).
     Depth lmp_depth = 8;
@@ -81,10 +96,35 @@ struct SearchParams {
     int lmr_base = 75;
     int lmr_divisor = 225;
     int lmr_history_divisor = 8192;
+    // LMR and history pruning read the continuation history 1 and 2 plies back too (1: yes,
+    // 0: the history alone); quiet moves up to history_prune_depth (0: never) whose history
+    // is below -history_prune_margin · depth are not searched. Both on trial.
+    int lmr_continuation = 0;
+    Depth history_prune_depth = 0;
+    int history_prune_margin = 2048;
 
     // Quiescence delta pruning: a capture that cannot lift the evaluation within this margin
     // of alpha (score units).
     Score delta_margin = 0;
+
+    // Captures are ordered by MVV-LVA (8 · victim's value − attacker) plus capture history /
+    // this divisor (0: no capture history; 8 was level in games, 0.0 ± 28.7 Elo after 293).
+    int capture_history_divisor = 0;
+    // Quiet moves that attack a bigger enemy piece are ordered as if their history were this
+    // much higher (history runs from -16384 to 16384; 0: not at all, until games show that it
+    // pays: 8192 is on trial).
+    int quiet_threat_bonus = 0;
+
+    // Correction history: after a search of depth d, its entries move towards the error
+    // found by min(weight_per_ply · (d + 1), weight_max) 256ths of the way; no entry holds
+    // more than limit (score units; 0: no correction; 96 cp is on trial for chess).
+    int correction_weight_per_ply = 16;
+    int correction_weight_max = 128;
+    Score correction_limit = 0;
+
+    // Continuation history: how many of the tables after the moves 1, 2 and 4 plies back
+    // order quiet moves (0: none, until games show that they pay; 3 is on trial for chess).
+    int continuation_plies = 0;
 
     // History bonus for a cutoff: min(max, quadratic · depth² + linear · depth).
     int history_quadratic = 16;
@@ -121,6 +161,9 @@ inline constexpr SearchParam kParams[] = {
     {"TimeStableIterations", &P::time_stable_iterations, 1, 12},
     {"TimeScoreDrop", &P::time_score_drop, 100, 300},
     {"ScoreDrop", &P::score_drop, 5, 200},
+    {"TimeNodeDepth", &P::time_node_depth, 1, 20},
+    {"TimeNodeBase", &P::time_node_base, 20, 150},
+    {"TimeNodeFactor", &P::time_node_factor, 0, 300},
     {"RfpDepth", &P::rfp_depth, 0, 16},
     {"RfpMargin", &P::rfp_margin, 20, 300},
     {"RfpImproving", &P::rfp_improving, 0, 150},
@@ -146,7 +189,19 @@ inline constexpr SearchParam kParams[] = {
     {"LmrBase", &P::lmr_base, 0, 200},
     {"LmrDivisor", &P::lmr_divisor, 100, 500},
     {"LmrHistoryDivisor", &P::lmr_history_divisor, 1024, 32768},
+    {"LmrContinuation", &P::lmr_continuation, 0, 1},
+    {"HistoryPruneDepth", &P::history_prune_depth, 0, 8},
+    {"HistoryPruneMargin", &P::history_prune_margin, 256, 16384},
     {"DeltaMargin", &P::delta_margin, 0, 1000},
+    {"CaptureHistoryDivisor", &P::capture_history_divisor, 0, 64},
+    {"QuietThreatBonus", &P::quiet_threat_bonus, 0, 32768},
+    {"CorrectionWeightPerPly", &P::correction_weight_per_ply, 1, 128},
+    {"CorrectionWeightMax", &P::correction_weight_max, 8, 256},
+    {"CorrectionLimit", &P::correction_limit, 0, 400},
+    {"ContinuationPlies", &P::continuation_plies, 0, 3},
+    {"SeDoubleMargin", &P::se_double_margin, 0, 200},
+    {"SeDoubleLimit", &P::se_double_limit, 1, 20},
+    {"SeNegative", &P::se_negative, 0, 1},
     {"HistoryQuadratic", &P::history_quadratic, 0, 64},
     {"HistoryLinear", &P::history_linear, 0, 128},
     {"HistoryMax", &P::history_max, 200, 8000},

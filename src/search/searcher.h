@@ -1,9 +1,11 @@
 // The engine search: negamax principal variation search (NegaScout) inside iterative deepening
-// with aspiration windows, a transposition table, move ordering by TT move, SEE and MVV-LVA,
-// killers, counter moves and history, null-move pruning, late move reductions, futility,
-// reverse futility and late-move pruning, check and singular extensions (with multi-cut),
-// mate-distance pruning and a quiescence search. Every technique is a switch in Features
-// (search/features.h).
+// with aspiration windows, a transposition table, move ordering by TT move, SEE and MVV-LVA
+// with capture history, killers, counter moves, history and continuation history, null-move
+// pruning, late move reductions, futility, reverse futility, late-move and history pruning,
+// check and singular extensions (with multi-cut, double and negative extensions), the static
+// evaluation corrected by correction history, mate-distance pruning and a quiescence search.
+// Every technique is a switch in Features (search/features.h); those still on trial are off
+// through their parameters (search/params.h) until games say they pay.
 #pragma once
 
 #include <algorithm>
@@ -12,6 +14,7 @@
 #include <functional>
 #include <vector>
 
+#include "search/correction.h"
 #include "search/features.h"
 #include "search/game.h"
 #include "search/history.h"
@@ -47,6 +50,8 @@ public:
         static_assert(!F.delta_pruning || !HasTacticalInfo<G> || p.delta_margin > 0,
                       "delta_margin");
         if constexpr (HasMoveIndex<G>) history_.resize(G::kMoveIndexCount);
+        if constexpr (HasCaptureIndex<G>) history_.resize_captures(G::kCaptureIndexCount);
+        if constexpr (F.continuation_history && HasMoveIndex<G>) history_.resize_continuation();
         set_params(G::search_params());
     }
 
@@ -64,8 +69,11 @@ public:
     void set_thread_index(int index) { thread_index_ = index; }
     void set_multipv(int n) { multipv_ = std::max(1, n); }
     void set_currmove_report(CurrMoveReport report) { currmove_report_ = std::move(report); }
-    // Forgets history, killers and counter moves (a new game).
-    void clear() { history_.clear(); }
+    // Forgets history, killers, counter moves and corrections (a new game).
+    void clear() {
+        history_.clear();
+        correction_.clear();
+    }
 
     // Turns an infinite (pondering) search into a timed one, with limits counted from now;
     // safe to call from another thread while think() runs.
@@ -73,6 +81,9 @@ public:
         time_.ponderhit(soft_ms, hard_ms);
     }
     E& evaluator() { return eval_; }
+    // The static evaluation of g as the search uses it: the evaluator's, corrected by what
+    // earlier searches found (correction history).
+    Score static_eval(const G& g) { return corrected(g, eval_(g)); }
 
     // Iterative deepening on g until a limit or the stop flag; returns the best move
     // (Move{} when g has no legal move). report is called after each iteration.
@@ -116,13 +127,15 @@ private:
         Score score = -kInfinite;
         Score previous = -kInfinite;
         std::vector<Move> pv;
+        std::uint64_t nodes = 0;  // this thread's nodes under the move in this iteration
     };
     struct Frame {
         Score eval = kNoEval;
         Move move{};
         int move_index = -1;  // history index of the move made from this ply, -1 for none
         bool null = false;
-        Move excluded{};  // the move a singular-extension search at this ply leaves out
+        Move excluded{};            // the move a singular-extension search at this ply leaves out
+        int double_extensions = 0;  // on the line from the root to this ply
     };
 
     Score search_root(G& g, Score alpha, Score beta, Depth depth);
@@ -133,6 +146,32 @@ private:
     OrderingHints<Move> hints(Move tt_move, int ply) const;
     void update_quiet_stats(const G& g, int ply, Move best, Depth depth, const Move* quiets,
                             int quiet_count);
+    void update_capture_stats(const G& g, Move best, bool best_tactical, Depth depth,
+                              const Move* captures, int capture_count);
+    // The index of the move made 1, 2 or 4 plies (k = 0, 1, 2) before the node at ply; -1
+    // when there is none (the root is nearer, or it was a null move).
+    int earlier_move_index(int ply, int k) const {
+        const int back = k == 2 ? 4 : k + 1;
+        return ply >= back ? frames_[ply - back].move_index : -1;
+    }
+    // What LMR and history pruning know of a quiet move (by index) at ply: its history, and
+    // with lmr_continuation its continuation history 1 and 2 plies back.
+    int move_history(int ply, int index) const {
+        int h = 0;
+        if constexpr (HasMoveIndex<G>) {
+            if constexpr (F.history) h = history_.quiet(index);
+            if constexpr (F.continuation_history)
+                if (params_.lmr_continuation)
+                    for (int k = 0; k < std::min(2, params_.continuation_plies); ++k)
+                        if (const int prev = earlier_move_index(ply, k); prev >= 0)
+                            h += history_.continuation_row(prev)[index];
+        }
+        return h;
+    }
+    int history_bonus(Depth depth) const {
+        return std::min(params_.history_max,
+                        params_.history_quadratic * depth * depth + params_.history_linear * depth);
+    }
     void update_pv(int ply, Move m);
     bool should_stop();
     bool limits_reached();
@@ -147,10 +186,20 @@ private:
         ++stats_.leaves;
         return eval_(g);
     }
+    // The static evaluation with correction history's correction.
+    Score corrected(const G& g, Score raw) const {
+        if constexpr (F.correction_history && HasCorrectionKeys<G>)
+            if (params_.correction_limit > 0 && raw > -kMateBound && raw < kMateBound)
+                return std::clamp(raw + correction_.correction(g.pawn_key(), g.material_key()),
+                                  -kMateBound + 1, kMateBound - 1);
+        return raw;
+    }
+    void update_correction(const G& g, Score best, Move best_move, Bound bound, Score raw_eval,
+                           Score static_eval, Depth depth);
     Iteration<Move> make_iteration(const RootMove& rm, Depth depth, int pv_index, Bound bound);
-    bool keep_table_best_root_moves(G& g);
+    bool keep_table_best_root_moves(G& g) requires HasTableProbe<G>;
     // The tables' exact score of g, kept in the transposition table too.
-    bool probe_tables(const G& g, int ply, Depth depth, Score& score) {
+    bool probe_tables(const G& g, int ply, Depth depth, Score& score) requires HasTableProbe<G> {
         if (!g.probe_table(ply, score)) return false;
         ++stats_.tb_hits;
         if constexpr (F.tt)
@@ -164,6 +213,7 @@ private:
     E eval_;
     SearchParams params_;
     MoveHistory history_;
+    CorrectionHistory correction_;
     int lmr_[64][64] = {};
     int thread_index_ = 0;
     int multipv_ = 1;
@@ -222,7 +272,10 @@ typename G::Move Searcher<G, E, F>::think(G& g, const Limits& limits, const Repo
     for (Depth depth = 1 + (thread_index_ & 1); depth <= limits_.depth; ++depth) {
         if (exact_depth <= limits_.depth && depth > 4 && depth < exact_depth) depth = exact_depth;
         root_depth_ = depth;
-        for (auto& r : root_) r.previous = r.score;
+        for (auto& r : root_) {
+            r.previous = r.score;
+            r.nodes = 0;
+        }
         for (pv_index_ = 0; pv_index_ < lines; ++pv_index_) {
             // 3. Aspiration window around the previous score (Baudet 1978; Gillogly 1978),
             // widened on a fail high or low until the score falls inside.
@@ -281,7 +334,11 @@ typename G::Move Searcher<G, E, F>::think(G& g, const Limits& limits, const Repo
         if (root_in_tables) break;
         if (lines == 1 && root_[0].score >= mate_in(1)) break;
         const Score best = root_[0].score;
-        const bool time_up = time_.stop_after_iteration(root_[0].move.raw(), best, params_);
+        std::uint64_t iteration_nodes = 0;
+        for (const auto& r : root_) iteration_nodes += r.nodes;
+        SearchEffort effort{depth, -1};
+        if (iteration_nodes) effort.best_share = double(root_[0].nodes) / double(iteration_nodes);
+        const bool time_up = time_.stop_after_iteration(root_[0].move.raw(), best, params_, effort);
         if (limits_.mate && best >= kMateBound && (kMate - best + 1) / 2 <= limits_.mate) break;
         if (time_.infinite()) continue;
         if (time_up) break;
@@ -313,7 +370,7 @@ Iteration<typename G::Move> Searcher<G, E, F>::make_iteration(const RootMove& rm
 // the search prefers among them is perfect play. A reply that repeats a position counts as the
 // draw it is. Not with several lines of analysis, which should show the other moves too.
 template <Game G, class E, Features F>
-bool Searcher<G, E, F>::keep_table_best_root_moves(G& g) {
+bool Searcher<G, E, F>::keep_table_best_root_moves(G& g) requires HasTableProbe<G> {
     Score root_score;
     if (multipv_ > 1 || !g.probe_table(0, root_score)) return false;
     ++stats_.tb_hits;
@@ -396,6 +453,7 @@ Score Searcher<G, E, F>::search_root(G& g, Score alpha, Score beta, Depth depth)
         const Depth new_depth = depth - 1 + (F.check_extension && check);
         frames_[0].move = m;
         if constexpr (HasMoveIndex<G>) frames_[0].move_index = g.move_index(m);
+        const std::uint64_t nodes_before = nodes();
         const auto u = g.make(m);
         Score s;
         if (first) {
@@ -408,6 +466,7 @@ Score Searcher<G, E, F>::search_root(G& g, Score alpha, Score beta, Depth depth)
             }
         }
         g.unmake(m, u);
+        rm.nodes += nodes() - nodes_before;
         if (stop_.load(std::memory_order_relaxed)) break;
         first = false;
         if (s > alpha || i == std::size_t(pv_index_)) {
@@ -499,15 +558,18 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
     bool in_check = false;
     if constexpr (HasCheck<G>) in_check = g.in_check();
     Frame& frame = frames_[ply];
-    Score raw_eval = kNoEval, eval = kNoEval;
+    if (!excluding) frame.double_extensions = ply > 0 ? frames_[ply - 1].double_extensions : 0;
+    const int doubles = frame.double_extensions;
+    Score raw_eval = kNoEval, static_eval = kNoEval, eval = kNoEval;
     if (!in_check) {
         raw_eval = tt_hit && hit.eval != kNoEval ? hit.eval : evaluate(g);
-        eval = raw_eval;
+        static_eval = corrected(g, raw_eval);
+        eval = static_eval;
         if (tt_hit) eval = tt_sharpened(eval, hit.bound, tt_score);
     }
-    frame.eval = raw_eval;
+    frame.eval = static_eval;
     const bool improving = !in_check && (ply < 2 || frames_[ply - 2].eval == kNoEval ||
-                                         raw_eval > frames_[ply - 2].eval);
+                                         static_eval > frames_[ply - 2].eval);
 
     // 6. Pruning of whole nodes, never in check or at PV nodes.
     if (!kPvNode && !in_check && !excluding && beta < kMateBound && beta > -kMateBound) {
@@ -577,8 +639,8 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
     MovePicker<G, F> picker(g, history_, hints(tt_move, ply));
     Score best = -kInfinite;
     Move best_move{};
-    Move quiets[64];
-    int quiet_count = 0, searched = 0;
+    Move quiets[64], captures[32];
+    int quiet_count = 0, capture_count = 0, searched = 0;
     const Score alpha0 = alpha;
     Move m;
     while (picker.next(m)) {
@@ -600,6 +662,13 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
                     if (depth <= params_.futility_depth &&
                         eval + params_.futility_base + params_.futility_per_depth * depth <= alpha)
                         continue;
+                if constexpr (HasMoveIndex<G> && F.history)
+                    if (depth <= params_.history_prune_depth &&
+                        move_history(ply, g.move_index(m)) <
+                            -params_.history_prune_margin * depth) {
+                        ++stats_.history_prunes;
+                        continue;
+                    }
             }
             if constexpr (F.see_pruning && HasTacticalInfo<G>)
                 if (depth <= params_.see_depth &&
@@ -614,8 +683,10 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
         Depth extension = F.check_extension && check;
         // Singular extension: the table move, when every other move searched to half depth
         // fails low against its score less a margin, is the only good move here and gets a ply
-        // more. When even that lowered bound is reached and is at least beta, more than one
-        // move beats beta: the node is cut (multi-cut).
+        // more, or two when they fall far short (double extension). When even that lowered
+        // bound is reached and is at least beta, more than one move beats beta: the node is cut
+        // (multi-cut); when it is not but the table move's score is, the table move is searched
+        // a ply shallower (negative extension), as other moves may do as well.
         if constexpr (F.singular)
             if (params_.se_margin > 0 && !excluding && depth >= params_.se_depth && m == tt_move &&
                 (hit.bound & kBoundLower) && hit.depth >= depth - params_.se_tt_slack &&
@@ -629,12 +700,23 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
                 if (s < singular_beta) {
                     ++stats_.singular_extensions;
                     extension = 1;
+                    if (!kPvNode && params_.se_double_margin > 0 &&
+                        s < singular_beta - params_.se_double_margin &&
+                        doubles < params_.se_double_limit) {
+                        ++stats_.double_extensions;
+                        extension = 2;
+                    }
                 } else if (singular_beta >= beta) {
                     ++stats_.multi_cuts;
                     return singular_beta;
+                } else if (params_.se_negative && tt_score >= beta) {
+                    ++stats_.negative_extensions;
+                    extension = -1;
                 }
             }
-        const Depth new_depth = depth - 1 + (ply < 2 * root_depth_ ? extension : 0);
+        const Depth new_depth =
+            depth - 1 + (extension < 0 || ply < 2 * root_depth_ ? extension : 0);
+        frame.double_extensions = doubles + (extension == 2);
         frame.move = m;
         if constexpr (HasMoveIndex<G>) frame.move_index = g.move_index(m);
         const auto u = g.make(m);
@@ -650,8 +732,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
                     r += cut_node - kPvNode - check + !improving;
                     // The index was taken before make(): afterwards `from` is empty.
                     if constexpr (HasMoveIndex<G>)
-                        if (F.history)
-                            r -= history_.quiet(frame.move_index) / params_.lmr_history_divisor;
+                        r -= move_history(ply, frame.move_index) / params_.lmr_history_divisor;
                     r = std::clamp(r, 0, std::max(0, new_depth - 1));
                 }
             }
@@ -677,20 +758,24 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
                     stats_.first_move_cutoffs += searched == 1;
                     stats_.first3_cutoffs += searched <= 3;
                     if (!tactical) update_quiet_stats(g, ply, m, depth, quiets, quiet_count);
+                    update_capture_stats(g, m, tactical, depth, captures, capture_count);
                     break;
                 }
                 alpha = s;
             }
         }
         if (!tactical && quiet_count < 64) quiets[quiet_count++] = m;
+        if (tactical && capture_count < 32) captures[capture_count++] = m;
     }
     if (picker.given() == 0) return g.terminal_score(ply);
     if (searched == 0) return alpha0;  // every move pruned: nothing better than alpha is known
 
-    // 12. Store the result with its bound (not the result of a search without one move).
+    // 12. Store the result with its bound, and what it says about the static evaluation (not
+    // the result of a search without one move).
+    if (excluding) return best;
+    const Bound bound = best >= beta ? kBoundLower : best > alpha0 ? kBoundExact : kBoundUpper;
+    update_correction(g, best, best_move, bound, raw_eval, static_eval, depth);
     if constexpr (F.tt) {
-        if (excluding) return best;
-        const Bound bound = best >= beta ? kBoundLower : best > alpha0 ? kBoundExact : kBoundUpper;
         tt_.store(g.key(), bound == kBoundUpper ? std::uint16_t(0) : best_move.raw(),
                   score_to_tt(best, ply), raw_eval, depth, bound);
     }
@@ -726,7 +811,7 @@ Score Searcher<G, E, F>::qsearch(G& g, Score alpha, Score beta, int ply, int qpl
     Score best = -kInfinite, stand = kNoEval, raw_eval = kNoEval;
     if (!in_check) {
         raw_eval = tt_hit && hit.eval != kNoEval ? hit.eval : evaluate(g);
-        stand = raw_eval;
+        stand = corrected(g, raw_eval);
         if (tt_hit) stand = tt_sharpened(stand, hit.bound, tt_score);
         if (stand >= beta) return stand;
         alpha = std::max(alpha, stand);
@@ -768,6 +853,11 @@ Score Searcher<G, E, F>::qsearch(G& g, Score alpha, Score beta, int ply, int qpl
                     if (!g.see_ge(m, 0)) continue;
             }
         }
+        // The move, for the replies' continuation history and counter move; only with
+        // continuation history, as the search without it was measured with the replies
+        // reading the move before.
+        if constexpr (HasMoveIndex<G>)
+            if (params_.continuation_plies > 0) frames_[ply].move_index = g.move_index(m);
         const auto u = g.make(m);
         const Score s = -qsearch<N>(g, -beta, -alpha, ply + 1, qply + 1);
         g.unmake(m, u);
@@ -808,6 +898,12 @@ OrderingHints<typename G::Move> Searcher<G, E, F>::hints(Move tt_move, int ply) 
     if constexpr (F.counter_moves && HasMoveIndex<G>)
         if (ply > 0 && frames_[ply - 1].move_index >= 0)
             h.counter = history_.counter(frames_[ply - 1].move_index);
+    if constexpr (F.capture_history) h.capture_divisor = params_.capture_history_divisor;
+    if constexpr (F.continuation_history && HasMoveIndex<G>)
+        for (int k = 0; k < params_.continuation_plies; ++k)
+            if (const int prev = earlier_move_index(ply, k); prev >= 0)
+                h.continuation[std::size_t(k)] = history_.continuation_row(prev);
+    h.threat_bonus = params_.quiet_threat_bonus;
     return h;
 }
 
@@ -817,16 +913,63 @@ void Searcher<G, E, F>::update_quiet_stats(const G& g, int ply, Move best, Depth
     if constexpr (F.killers) history_.add_killer(ply, best.raw());
     if constexpr (HasMoveIndex<G>) {
         if constexpr (F.history) {
-            const int bonus =
-                std::min(params_.history_max, params_.history_quadratic * depth * depth +
-                                                  params_.history_linear * depth);
+            const int bonus = history_bonus(depth);
             history_.update_quiet(g.move_index(best), bonus);
             for (int i = 0; i < quiet_count; ++i)
                 history_.update_quiet(g.move_index(quiets[i]), -bonus);
         }
+        if constexpr (F.continuation_history) {
+            const int bonus = history_bonus(depth);
+            for (int k = 0; k < params_.continuation_plies; ++k) {
+                const int prev = earlier_move_index(ply, k);
+                if (prev < 0) continue;
+                history_.update_continuation(prev, g.move_index(best), bonus);
+                for (int i = 0; i < quiet_count; ++i)
+                    history_.update_continuation(prev, g.move_index(quiets[i]), -bonus);
+            }
+        }
         if constexpr (F.counter_moves)
             if (ply > 0 && frames_[ply - 1].move_index >= 0)
                 history_.set_counter(frames_[ply - 1].move_index, best.raw());
+    }
+}
+
+// A cutoff: the capture that made it (if it was one) gains, the captures tried before it lose.
+template <Game G, class E, Features F>
+void Searcher<G, E, F>::update_capture_stats(const G& g, Move best, bool best_tactical, Depth depth,
+                                             const Move* captures, int capture_count) {
+    if constexpr (F.capture_history && HasCaptureIndex<G>) {
+        if (params_.capture_history_divisor == 0) return;
+        const int bonus = history_bonus(depth);
+        if (best_tactical) history_.update_capture(g.capture_index(best), bonus);
+        for (int i = 0; i < capture_count; ++i)
+            history_.update_capture(g.capture_index(captures[i]), -bonus);
+    } else {
+        (void)g, (void)best, (void)best_tactical, (void)depth, (void)captures, (void)capture_count;
+    }
+}
+
+// After a node's search: where the result lies on the side of the static evaluation that its
+// bound allows (a fail low below it, a fail high above it, or exact), and the best move is no
+// capture or promotion (whose gain the evaluation never sees), the error of the raw
+// evaluation moves the correction entries of the position's pawns and material.
+template <Game G, class E, Features F>
+void Searcher<G, E, F>::update_correction(const G& g, Score best, Move best_move, Bound bound,
+                                          Score raw_eval, Score static_eval, Depth depth) {
+    if constexpr (F.correction_history && HasCorrectionKeys<G> && HasTacticalInfo<G>) {
+        if (params_.correction_limit <= 0 || raw_eval == kNoEval) return;
+        if (best <= -kMateBound || best >= kMateBound) return;
+        if (best_move.raw() != 0 && g.is_tactical(best_move)) return;
+        if ((bound == kBoundLower && best <= static_eval) ||
+            (bound == kBoundUpper && best >= static_eval))
+            return;
+        const int weight = std::min(params_.correction_weight_per_ply * (depth + 1),
+                                    params_.correction_weight_max);
+        correction_.update(g.pawn_key(), g.material_key(), best - raw_eval, weight,
+                           params_.correction_limit);
+    } else {
+        (void)g, (void)best, (void)best_move, (void)bound, (void)raw_eval, (void)static_eval;
+        (void)depth;
     }
 }
 

@@ -15,6 +15,8 @@ struct Stats {
     std::uint64_t tb_hits = 0;       // positions valued by the endgame tables
     std::uint64_t solver_nodes = 0;  // positions visited by the game's exact solver
     std::uint64_t singular_extensions = 0, multi_cuts = 0;
+    std::uint64_t double_extensions = 0, negative_extensions = 0;
+    std::uint64_t history_prunes = 0;  // quiet moves left out for their bad history
     int seldepth = 0;
 
     void add(const Stats& o) {
@@ -24,6 +26,8 @@ struct Stats {
         first3_cutoffs += o.first3_cutoffs, researches += o.researches;
         tb_hits += o.tb_hits, solver_nodes += o.solver_nodes;
         singular_extensions += o.singular_extensions, multi_cuts += o.multi_cuts;
+        double_extensions += o.double_extensions, negative_extensions += o.negative_extensions;
+        history_prunes += o.history_prunes;
         if (o.seldepth > seldepth) seldepth = o.seldepth;
     }
 };

@@ -21,6 +21,7 @@ constexpr search::Features kExactFeatures{.tt = false,
                                           .mate_distance = false,
                                           .iir = false,
                                           .probcut = false,
-                                          .singular = false};
+                                          .singular = false,
+                                          .correction_history = false};
 
 }  // namespace kibitz::test

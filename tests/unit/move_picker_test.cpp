@@ -176,3 +176,83 @@ TEST(MovePicker, OthelloGetsAllItsMovesAtOnce) {
     while (p.next(m)) ++n;
     EXPECT_EQ(n, 4);
 }
+
+// Capture history orders captures of the same MVV-LVA value: the knight's two captures of a
+// pawn come in generation order without it, and the one with the better record first with it.
+TEST(MovePicker, CaptureHistoryOrdersEqualCaptures) {
+    // The knight on d4 can take the pawns on c6 and e6.
+    const auto pos = chess::Position::from_fen("4k3/8/2p1p3/8/3N4/8/8/4K3 w - - 0 1").value();
+    const CountingGame g(pos);
+    search::MoveHistory history(engine::ChessGame::kMoveIndexCount);
+    history.resize_captures(engine::ChessGame::kCaptureIndexCount);
+    auto first_two = [&](int divisor) {
+        search::OrderingHints<Move> hints;
+        hints.capture_divisor = divisor;
+        Picker p(g, history, hints);
+        const auto moves = all_of(p);
+        return text(pos, moves[0]) + " " + text(pos, moves[1]);
+    };
+    const std::string plain = first_two(0);
+    ASSERT_TRUE(plain == "d4c6 d4e6" || plain == "d4e6 d4c6") << plain;
+    const std::string second = plain.substr(5);
+    // Reward the capture that comes second.
+    Move m{};
+    for (const Move c : chess::legal_moves(pos))
+        if (text(pos, c) == second) m = c;
+    history.update_capture(g.capture_index(m), 2000);
+    EXPECT_EQ(first_two(8), second + " " + plain.substr(0, 4));
+    EXPECT_EQ(first_two(0), plain);  // a divisor of 0: MVV-LVA alone
+}
+
+// A quiet move that attacks a bigger piece comes before the other quiet moves of equal
+// history: in WAC.080, Ra1 (attacking the queen on a2) before Kh1.
+TEST(MovePicker, QuietThreatsComeFirst) {
+    const auto pos =
+        chess::Position::from_fen("r4rk1/p1B1bpp1/1p2pn1p/8/2PP4/3B1P2/qP2QP1P/3R1RK1 w - - 0 1")
+            .value();
+    const CountingGame g(pos);
+    auto find = [&](const std::string& uci) {
+        for (const Move m : chess::legal_moves(pos))
+            if (text(pos, m) == uci) return m;
+        return Move{};
+    };
+    EXPECT_TRUE(g.threatens(find("d1a1")));   // the rook attacks the queen
+    EXPECT_FALSE(g.threatens(find("g1h1")));  // a king step
+    EXPECT_FALSE(g.threatens(find("d4d5")));  // a pawn attacks a pawn only
+    EXPECT_FALSE(g.threatens(find("c4c5")));  // to a square a pawn attacks
+    EXPECT_TRUE(g.threatens(find("d3e4")));   // the bishop attacks the rook on a8
+    EXPECT_FALSE(g.threatens(find("c7d6")));  // the rook on f8 is behind the bishop on e7
+    search::MoveHistory history(engine::ChessGame::kMoveIndexCount);
+    auto position_of = [&](int bonus, const std::string& uci) {
+        search::OrderingHints<Move> hints;
+        hints.threat_bonus = bonus;
+        Picker p(g, history, hints);
+        const auto moves = all_of(p);
+        return std::find(moves.begin(), moves.end(), find(uci)) - moves.begin();
+    };
+    EXPECT_LT(position_of(8192, "d1a1"), position_of(8192, "g1h1"));
+    EXPECT_LT(position_of(8192, "d3e4"), position_of(8192, "d4d5"));
+    EXPECT_GT(position_of(0, "d1a1"), position_of(0, "g1h1"));  // generation order: king first
+}
+
+TEST(MovePicker, ContinuationHistoryOrdersQuietMovesAfterAnEarlierMove) {
+    const auto pos = chess::Position::from_fen("4k3/8/8/8/8/8/8/R3K3 w - - 0 1").value();
+    const CountingGame g(pos);
+    search::MoveHistory history(engine::ChessGame::kMoveIndexCount);
+    history.resize_continuation();
+    Move target{};
+    for (const Move c : chess::legal_moves(pos))
+        if (text(pos, c) == "a1a7") target = c;
+    const int previous = 5;  // the index of some earlier move
+    history.update_continuation(previous, g.move_index(target), 3000);
+    auto first = [&](bool after_previous) {
+        search::OrderingHints<Move> hints;
+        if (after_previous) hints.continuation[1] = history.continuation_row(previous);
+        Picker p(g, history, hints);
+        return text(pos, all_of(p)[0]);
+    };
+    EXPECT_EQ(first(true), "a1a7");
+    EXPECT_NE(first(false), "a1a7");  // other earlier moves: no such memory
+    history.clear();
+    EXPECT_NE(first(true), "a1a7");
+}

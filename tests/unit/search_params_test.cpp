@@ -2,6 +2,7 @@
 // error for a bad value, and each one the search really reads.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <set>
 #include <string>
 
@@ -77,14 +78,31 @@ TEST(SearchParams, TheSearchReadsEachOne) {
     const auto defaults = engine::ChessGame::search_params();
     const std::uint64_t base = nodes_at_depth(defaults, 9);
     EXPECT_EQ(nodes_at_depth(defaults, 9), base);  // deterministic
+    // A parameter of a technique on trial acts only with the technique on: its switch first.
+    const std::map<std::string, std::pair<std::string, int>> needs = {
+        {"LmrContinuation", {"ContinuationPlies", 3}},
+        {"HistoryPruneDepth", {"HistoryPruneMargin", 256}},
+        {"HistoryPruneMargin", {"HistoryPruneDepth", 3}},
+        {"CorrectionWeightPerPly", {"CorrectionLimit", 96}},
+        {"CorrectionWeightMax", {"CorrectionLimit", 96}},
+        {"SeDoubleLimit", {"SeDoubleMargin", 20}},
+    };
     for (const auto& q : search::search_param_list()) {
         const std::string name(q.name);
         if (name.starts_with("Time") || name == "ScoreDrop") continue;
+        auto start = defaults;
+        std::uint64_t start_nodes = base;
+        if (const auto need = needs.find(name); need != needs.end()) {
+            const auto* other = search::find_search_param(need->second.first);
+            ASSERT_NE(other, nullptr) << need->second.first;
+            start.*other->field = need->second.second;
+            start_nodes = nodes_at_depth(start, 9);
+        }
         bool changed = false;
         for (const int v : {q.min, q.max}) {
-            auto p = defaults;
+            auto p = start;
             p.*q.field = v;
-            changed = changed || nodes_at_depth(p, 9) != base;
+            changed = changed || nodes_at_depth(p, 9) != start_nodes;
         }
         EXPECT_TRUE(changed) << name << ": neither end of its range changes the search";
     }

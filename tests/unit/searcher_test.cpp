@@ -138,11 +138,14 @@ TEST(Searcher, MultiPvLinesComeInScoreOrder) {
 // position with one good move (the queen must be recaptured) some are extended; without the
 // feature none is, and both searches find the recapture.
 template <search::Features F>
-std::pair<std::string, search::Stats> search_with_eval(const char* fen, int depth) {
+std::pair<std::string, search::Stats> search_with_eval(
+    const char* fen, int depth,
+    const search::SearchParams& params = engine::ChessGame::search_params()) {
     engine::ChessGame g(chess::Position::from_fen(fen).value());
     search::TranspositionTable tt(4);
     std::atomic<bool> stop{false};
     search::Searcher<engine::ChessGame, engine::ChessEvaluator, F> s(tt, stop);
+    s.set_params(params);
     search::Limits limits;
     limits.depth = depth;
     const chess::Move m = s.think(g, limits);
@@ -160,4 +163,103 @@ TEST(Searcher, SingularExtensionsExtendOnlyMoves) {
     EXPECT_GT(with_stats.singular_extensions, 0u);
     EXPECT_EQ(without_stats.singular_extensions, 0u);
     EXPECT_EQ(without_stats.multi_cuts, 0u);
+    EXPECT_EQ(with_stats.double_extensions, 0u);  // off by default
+    EXPECT_EQ(with_stats.negative_extensions, 0u);
+}
+
+TEST(Searcher, DoubleAndNegativeExtensionsOnlyWhenAsked) {
+    auto params = engine::ChessGame::search_params();
+    params.se_double_margin = 10;
+    params.se_negative = 1;
+    // The queen recapture again: its rivals fall far short, so it is extended twice.
+    const auto [recapture, recapture_stats] = search_with_eval<search::Features{}>(
+        "rnb1kbnr/ppp2ppp/4p3/3Q4/8/8/PPPP1PPP/RNB1KBNR b KQkq - 0 4", 12, params);
+    EXPECT_EQ(recapture, "e6d5");
+    EXPECT_GT(recapture_stats.double_extensions, 0u);
+    // A quiet middle game: table moves that beat beta with rivals that do too are reduced.
+    const char* quiet = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    const auto [move, stats] = search_with_eval<search::Features{}>(quiet, 12, params);
+    EXPECT_GT(stats.negative_extensions, 0u);
+    const auto [plain_move, plain_stats] = search_with_eval<search::Features{}>(quiet, 12);
+    EXPECT_EQ(plain_stats.negative_extensions, 0u);
+    EXPECT_EQ(plain_stats.double_extensions, 0u);
+}
+
+TEST(CorrectionHistory, EntriesMoveTowardsTheErrorWithinTheLimit) {
+    search::CorrectionHistory h;
+    EXPECT_EQ(h.correction(1, 2), 0);
+    h.update(1, 2, 80, 128, 100);  // half way to 80
+    EXPECT_EQ(h.correction(1, 2), 40);
+    h.update(1, 2, 80, 256, 100);  // all the way
+    EXPECT_EQ(h.correction(1, 2), 80);
+    h.update(1, 2, -5000, 256, 100);  // no further than the limit
+    EXPECT_EQ(h.correction(1, 2), -100);
+    // The two tables are averaged: another pawn key with the same material gets half.
+    EXPECT_EQ(h.correction(3, 2), -50);
+    h.clear();
+    EXPECT_EQ(h.correction(1, 2), 0);
+}
+
+TEST(CorrectionHistory, ChessKeysArePawnsAndMaterialWithTheSideToMove) {
+    const auto game = [](const char* fen) {
+        return engine::ChessGame(chess::Position::from_fen(fen).value());
+    };
+    const auto white = game("4k3/pp6/8/8/8/8/PP6/R3K3 w - - 0 1");
+    const auto black = game("4k3/pp6/8/8/8/8/PP6/R3K3 b - - 0 1");
+    const auto rook_moved = game("4k3/pp6/8/8/8/8/PP6/4K2R w - - 0 1");
+    const auto no_rook = game("4k3/pp6/8/8/8/8/PP6/4K3 w - - 0 1");
+    const auto pawn_moved = game("4k3/pp6/8/8/8/P7/1P6/R3K3 w - - 0 1");
+    EXPECT_NE(white.pawn_key(), black.pawn_key());
+    EXPECT_NE(white.material_key(), black.material_key());
+    EXPECT_EQ(white.pawn_key(), rook_moved.pawn_key());
+    EXPECT_EQ(white.material_key(), rook_moved.material_key());
+    EXPECT_EQ(white.pawn_key(), no_rook.pawn_key());
+    EXPECT_NE(white.material_key(), no_rook.material_key());
+    EXPECT_NE(white.pawn_key(), pawn_moved.pawn_key());
+    EXPECT_EQ(white.material_key(), pawn_moved.material_key());
+}
+
+template <search::Features F>
+std::pair<Score, Score> eval_before_and_after_search(const char* fen, const char* probe,
+                                                     int depth) {
+    engine::ChessGame g(chess::Position::from_fen(fen).value());
+    const engine::ChessGame p(chess::Position::from_fen(probe).value());
+    search::TranspositionTable tt(4);
+    std::atomic<bool> stop{false};
+    search::Searcher<engine::ChessGame, MaterialEval, F> s(tt, stop);
+    auto params = engine::ChessGame::search_params();
+    params.correction_limit = 96;
+    s.set_params(params);
+    const Score before = s.static_eval(p);
+    search::Limits limits;
+    limits.depth = depth;
+    s.think(g, limits);
+    return {before, s.static_eval(p)};
+}
+
+TEST(CorrectionHistory, TheSearchTeachesTheEvaluationWhatItMisses) {
+    // After a7, White's pawn queens next move and Black cannot stop it; material counts it as
+    // a pawn. Where Black is to move after a7, the search finds Black a queen down, which
+    // corrects the evaluation of every position with those pawns and pieces.
+    const char* fen = "7k/7p/P7/8/8/8/8/K7 w - - 0 1";
+    const char* after_a7 = "6k1/P6p/8/8/8/8/8/1K6 b - - 0 1";
+    const auto [before, after] = eval_before_and_after_search<search::Features{}>(fen, after_a7, 6);
+    EXPECT_LT(after, before - 20);
+    const auto [plain_before, plain_after] =
+        eval_before_and_after_search<search::Features{.correction_history = false}>(fen, after_a7,
+                                                                                    6);
+    EXPECT_EQ(plain_before, before);
+    EXPECT_EQ(plain_after, plain_before);
+}
+
+TEST(Searcher, HistoryPruningSkipsQuietMovesWithABadHistory) {
+    const char* quiet = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    auto params = engine::ChessGame::search_params();
+    const auto [plain_move, plain] = search_with_eval<search::Features{}>(quiet, 10, params);
+    params.history_prune_depth = 4;
+    params.history_prune_margin = 256;
+    const auto [move, pruned] = search_with_eval<search::Features{}>(quiet, 10, params);
+    EXPECT_EQ(plain.history_prunes, 0u);
+    EXPECT_GT(pruned.history_prunes, 0u);
+    EXPECT_FALSE(move.empty());
 }

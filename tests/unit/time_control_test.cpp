@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdint>
+
 using kibitz::search::SearchParams;
 using kibitz::search::TimeControl;
 
@@ -56,6 +58,26 @@ TEST(TimeControl, AFallingScoreStretchesIt) {
     v.start(1000, 4000, false, 7);
     EXPECT_FALSE(v.stop_after_iteration_at(100, 7, 50, params()));
     EXPECT_TRUE(v.stop_after_iteration_at(1000, 7, 20, params()));
+}
+
+TEST(TimeControl, TheBestMovesShareOfTheNodesScalesIt) {
+    using Effort = kibitz::search::SearchEffort;
+    // From depth 6 on: (60 + 160 · (1 − share)) percent of the soft limit.
+    SearchParams p = params();
+    p.time_node_base = 60;
+    p.time_node_factor = 160;
+    auto stops_at = [&](double share, kibitz::search::Depth depth) {
+        for (std::int64_t now = 0;; now += 10) {
+            TimeControl t;
+            t.start(1000, 4000, false, 7);
+            if (t.stop_after_iteration_at(now, 7, 10, p, Effort{depth, share})) return now;
+        }
+    };
+    EXPECT_EQ(stops_at(1.0, 6), 600);    // the best move took all the nodes: 0.6
+    EXPECT_EQ(stops_at(0.75, 6), 1000);  // a quarter went elsewhere: 1.0
+    EXPECT_EQ(stops_at(0.25, 6), 1800);  // strong rivals: 1.8
+    EXPECT_EQ(stops_at(0.25, 5), 1000);  // too shallow to count
+    EXPECT_EQ(stops_at(-1, 12), 1000);   // not known
 }
 
 TEST(TimeControl, TheHardLimitAndNoLimits) {

@@ -52,6 +52,15 @@ inline constexpr search::Features kOthelloFeatures{
 
 using OthelloEngine = Engine<OthelloGame, OthelloEvaluator, kOthelloFeatures>;
 
+}  // namespace kibitz::engine
+
+// Compiled once, in othello_engine.cpp (see chess_engine.h).
+extern template class kibitz::search::Searcher<kibitz::engine::OthelloGame,
+                                               kibitz::engine::OthelloEvaluator,
+                                               kibitz::engine::kOthelloFeatures>;
+
+namespace kibitz::engine {
+
 // By default the solver takes over at this many empty squares.
 constexpr int kDefaultSolveEmpties = 20;
 

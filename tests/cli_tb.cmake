@@ -98,6 +98,49 @@ if(NOT KIBITZ_SANITIZE)
                          PASS_REGULAR_EXPRESSION "^loss, mated in 15\n")
 endif()
 
+# ---- Syzygy: the 3-man tables of tests/data/syzygy, and the shared 4-man ones when present ------
+set(syzygy_fixtures "${PROJECT_SOURCE_DIR}/tests/data/syzygy")
+add_test(NAME cli_tb_syzygy_probe
+         COMMAND kibitz tb probe "k7/8/1K6/8/8/8/8/1Q6 w - - 0 1" --syzygy "${syzygy_fixtures}")
+set_tests_properties(cli_tb_syzygy_probe PROPERTIES PASS_REGULAR_EXPRESSION
+    "^syzygy: win \\(WDL 2\\), DTZ 3\nbest move: [KQ][a-h][1-8]\\+? \\([a-h][1-8][a-h][1-8]\\)\n$")
+add_test(NAME cli_tb_syzygy_probe_json
+         COMMAND kibitz tb probe "8/8/8/4k3/8/8/8/KQ6 b - - 0 1" --syzygy "${syzygy_fixtures}" --json)
+set_tests_properties(cli_tb_syzygy_probe_json PROPERTIES PASS_REGULAR_EXPRESSION
+    "^{\"wdl\": -2, \"dtz\": -18, \"best\": \"e5[a-h][1-8]\"}\n$")
+add_test(NAME cli_tb_syzygy_probe_mated
+         COMMAND kibitz tb probe "k7/1Q6/1K6/8/8/8/8/8 b - - 0 1" --syzygy "${syzygy_fixtures}" --json)
+set_tests_properties(cli_tb_syzygy_probe_mated PROPERTIES PASS_REGULAR_EXPRESSION
+    "^{\"wdl\": -2, \"dtz\": -1, \"best\": null}\n$")
+kibitz_tb_error(cli_tb_error_syzygy_no_tables 2
+    "\"$<TARGET_FILE:kibitz>\" tb probe '8/8/8/4k3/8/8/8/KQ6 b - - 0 1' --syzygy '${CMAKE_BINARY_DIR}'"
+    "kibitz tb probe: no Syzygy tables \\(\\*.rtbw\\) in ")
+kibitz_tb_error(cli_tb_error_syzygy_not_covered 1
+    "\"$<TARGET_FILE:kibitz>\" tb probe '8/8/8/4k3/8/8/8/KQR5 b - - 0 1' --syzygy '${syzygy_fixtures}'"
+    "position not covered: 4 men: the Syzygy tables in .* have at most 3")
+if(NOT KIBITZ_SANITIZE)
+    # Every position of the five 3-man tables against the own tables (about 10 s).
+    add_test(NAME cli_tb_syzygy_verify
+             COMMAND kibitz tb verify --all --dir "${tb_cli_dir}" --syzygy "${syzygy_fixtures}")
+    set_tests_properties(cli_tb_syzygy_verify PROPERTIES FIXTURES_REQUIRED tb_3men
+        PASS_REGULAR_EXPRESSION
+        "KBK: [0-9]+ positions, .*WDL 0 mismatches, DTZ 0 mismatches.*KPK: [0-9]+ positions, .*WDL 0 mismatches, DTZ 0 mismatches.*KRK: [0-9]+ positions, .*WDL 0 mismatches, DTZ 0 mismatches"
+        FAIL_REGULAR_EXPRESSION "mismatch:")
+    # The shared 4-man tables (every 101st index: about 15 s; `kibitz tb verify --syzygy`
+    # without --stride checks them all, see docs/tablebases.md).
+    set(shared_syzygy "${PROJECT_SOURCE_DIR}/../shared/data/chess/syzygy")
+    if(EXISTS "${shared_syzygy}/KPvKP.rtbw")
+        add_test(NAME tb_heavy_syzygy_verify
+                 COMMAND kibitz tb verify KQKR KPKP KBNK --stride 101 --dir "${tb_heavy_dir}"
+                         --syzygy "${shared_syzygy}")
+        set_tests_properties(tb_heavy_syzygy_verify PROPERTIES FIXTURES_REQUIRED tb_heavy
+            LABELS heavy TIMEOUT 600 FAIL_REGULAR_EXPRESSION "mismatch:" PASS_REGULAR_EXPRESSION
+            "KQKR: [0-9]+ positions, .*WDL 0 mismatches, DTZ 0 mismatches.*KPKP: .*WDL 0 mismatches, DTZ 0 mismatches.*KBNK: .*WDL 0 mismatches, DTZ 0 mismatches")
+    else()
+        message(STATUS "No Syzygy 4-man tables in ${shared_syzygy}: tb_heavy_syzygy_verify skipped")
+    endif()
+endif()
+
 # Gaviota's tables (Debian's gaviotatb) through `tb probe --gaviota`; skipped without them.
 set(gaviota_dir /usr/share/gaviotatb/gtb4)
 if(EXISTS ${gaviota_dir})

@@ -18,6 +18,8 @@
 #include "tb/generate.h"
 #include "tb/index.h"
 #include "tb/material.h"
+#include "tb/syzygy.h"
+#include "tb/syzygy_check.h"
 #include "tb/tables.h"
 #include "tb/verify.h"
 
@@ -32,6 +34,9 @@ struct TbArgs {
     int threads = 0;
     std::string fen;
     std::string gaviota;  // Gaviota tables to ask too (probe)
+    std::string syzygy;   // Syzygy tables to ask (probe) or to check (verify)
+    bool json = false;
+    std::uint64_t stride = 1;
     bool line = false;
     bool all = false;
 };
@@ -85,9 +90,43 @@ void run_generate(const TbArgs& a) {
                 double(bytes) / (1024.0 * 1024.0), seconds);
 }
 
+void open_syzygy(const std::string& command, const std::string& paths, tb::syzygy::Tablebase& syz) {
+    if (const auto st = syz.open(paths); !st) fail(command, st.error(), 2);
+    if (syz.tables() == 0) fail(command, "no Syzygy tables (*.rtbw) in '" + paths + "'", 2);
+}
+
+// Syzygy's WDL, DTZ and best move (the fastest zeroing win inside the fifty-move rule from
+// the position's halfmove clock, the longest loss), as text or as one JSON object.
+void probe_syzygy(const TbArgs& a, chess::Position& pos) {
+    tb::syzygy::Tablebase syz;
+    open_syzygy("probe", a.syzygy, syz);
+    const auto wdl = syz.probe_wdl(pos);
+    const auto dtz = wdl ? syz.probe_dtz(pos) : std::nullopt;
+    if (!wdl || !dtz) fail("probe", "position not covered: " + syz.last_error(), 1);
+    const auto moves = syz.rank_root_moves(pos);
+    const std::string best = moves.empty() ? "" : chess::move_to_uci(pos, moves[0].move);
+    if (a.json) {
+        std::printf("{\"wdl\": %d, \"dtz\": %d, \"best\": %s}\n", *wdl, *dtz,
+                    best.empty() ? "null" : ("\"" + best + "\"").c_str());
+        return;
+    }
+    std::printf("syzygy: %s (WDL %d), DTZ %d\n", tb::syzygy::wdl_name(*wdl), *wdl, *dtz);
+    if (moves.empty()) {
+        std::printf("no legal move\n");
+        return;
+    }
+    std::printf("best move: %s (%s)\n", chess::move_to_san(pos, moves[0].move).c_str(),
+                best.c_str());
+}
+
 void run_probe(const TbArgs& a) {
     auto pos = chess::Position::from_fen(a.fen);
     if (!pos) fail("probe", pos.error(), 2);
+    // Syzygy's tables: their values, then Kibitz's own tables only when --dir is given too.
+    if (!a.syzygy.empty()) {
+        probe_syzygy(a, *pos);
+        if (a.dir.empty() || a.json) return;
+    }
     // Gaviota's tables: their value, then Kibitz's own tables only when --dir is given too.
     if (!a.gaviota.empty()) {
         if (const auto st = tb::gaviota::open(a.gaviota); !st) fail("probe", st.error(), 2);
@@ -121,6 +160,35 @@ void run_probe(const TbArgs& a) {
     std::printf("line: %s\n", chess::line_to_san(*pos, line).c_str());
 }
 
+// Syzygy against the own tables in dir, table by table.
+void verify_syzygy(const TbArgs& a, const std::string& dir,
+                   const std::vector<tb::Material>& tables) {
+    tb::syzygy::Tablebase syz;
+    open_syzygy("verify", a.syzygy, syz);
+    const StopOnInterrupt interrupt;
+    std::uint64_t bad = 0;
+    for (const auto& m : tables) {
+        if (m.men() > syz.max_men()) continue;
+        const auto start = std::chrono::steady_clock::now();
+        const auto r =
+            tb::check_syzygy(dir, syz, m, a.stride, a.threads, &interrupt.flag(),
+                             [](const std::string& line) { std::cerr << line << std::endl; });
+        if (!r) fail("verify", r.error(), interrupt.stopped() ? 130 : 2);
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        std::printf(
+            "%s: %llu positions, %llu cursed or blessed, WDL %llu mismatches, DTZ %llu "
+            "mismatches (%llu one ply off: rounded), %.1f s\n",
+            m.name().c_str(), (unsigned long long)r->checked, (unsigned long long)r->cursed,
+            (unsigned long long)r->wdl_mismatches, (unsigned long long)r->dtz_mismatches,
+            (unsigned long long)r->dtz_rounded, seconds);
+        for (const auto& e : r->examples) std::printf("  mismatch: %s\n", e.c_str());
+        std::fflush(stdout);
+        bad += r->wdl_mismatches + r->dtz_mismatches;
+    }
+    if (bad) throw CLI::RuntimeError(1);
+}
+
 void run_verify(const TbArgs& a) {
     const std::string dir = dir_of(a);
     std::vector<tb::Material> tables = parse_names("verify", a.names);
@@ -128,6 +196,7 @@ void run_verify(const TbArgs& a) {
         for (const auto& n : tb::Tables(dir).available()) tables.push_back(*tb::Material::parse(n));
         if (tables.empty()) fail("verify", "no tables in " + dir, 2);
     }
+    if (!a.syzygy.empty()) return verify_syzygy(a, dir, tables);
     const StopOnInterrupt interrupt;
     std::uint64_t bad = 0;
     for (const auto& m : tables) {
@@ -221,6 +290,12 @@ void register_tb(CLI::App& app) {
     probe->add_option("--gaviota", args->gaviota,
                       "Also ask Gaviota's tables in these folders (';'-separated), e.g. "
                       "/usr/share/gaviotatb/gtb4; without --dir, only them");
+    probe->add_option("--syzygy", args->syzygy,
+                      "Ask the Syzygy tables in these folders (':'-separated): WDL, DTZ and "
+                      "the best move; without --dir, only them");
+    probe->add_flag("--json", args->json,
+                    "With --syzygy: one JSON object {\"wdl\": 2, \"dtz\": 13, \"best\": "
+                    "\"d2d4\"}");
     probe->callback([args] { run_probe(*args); });
 
     auto* verify = tb->add_subcommand("verify", "Recompute every position from its successors");
@@ -229,6 +304,13 @@ void register_tb(CLI::App& app) {
     verify->add_option("--dir", args->dir, dir_help);
     verify->add_option("--threads", args->threads, "Threads (default: all cores)")
         ->check(CLI::Range(1, 256));
+    verify->add_option("--syzygy", args->syzygy,
+                       "Check these Syzygy tables against the own tables (WDL) and against "
+                       "their successors (DTZ), position by position");
+    verify
+        ->add_option("--stride", args->stride,
+                     "With --syzygy: every Nth index of the own table (default 1: all)")
+        ->check(CLI::Range(std::uint64_t(1), std::uint64_t(1) << 40));
     verify->callback([args] {
         if (args->names.empty() && !args->all)
             throw CLI::ValidationError("tb verify", "give table names or --all");

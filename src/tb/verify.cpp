@@ -2,13 +2,12 @@
 #include "tb/verify.h"
 
 #include <algorithm>
-#include <chrono>
 #include <mutex>
-#include <thread>
 
 #include "chess/movegen.h"
 #include "tb/generate.h"
 #include "tb/index.h"
+#include "tb/placements.h"
 #include "tb/registry.h"
 #include "tb/tables.h"
 #include "tb/value.h"
@@ -17,7 +16,6 @@ namespace kibitz::tb {
 
 namespace {
 
-constexpr std::uint64_t kChunk = 1 << 12;
 constexpr std::size_t kExamples = 8;
 
 std::string text_of(int score) {
@@ -60,15 +58,11 @@ core::Result<VerifyReport> verify(const std::string& dir, const Material& table,
             return core::error(m.name() + ": needs " + s.name() + ": " + reg.load_error());
     const Indexer ix(m);
     const std::uint64_t size = ix.size();
-    if (threads <= 0) threads = int(std::max(1u, std::thread::hardware_concurrency()));
 
     VerifyReport report;
     std::mutex mutex;
-    std::atomic<std::uint64_t> next{0}, checked{0}, mismatches{0};
+    std::atomic<std::uint64_t> checked{0}, mismatches{0};
     std::atomic<bool> missing{false};
-    const std::uint64_t chunks = (size + kChunk - 1) / kChunk;
-    auto last = std::chrono::steady_clock::now();
-    const auto start = last;
 
     auto mismatch = [&](const std::string& what) {
         mismatches.fetch_add(1);
@@ -100,38 +94,17 @@ core::Result<VerifyReport> verify(const std::string& dir, const Material& table,
                      text_of(best));
         }
     };
-    auto work = [&](int t) {
-        chess::Square sq[kMaxMen];
-        for (;;) {
-            if (missing || (stop && stop->load())) return;
-            const std::uint64_t k = next.fetch_add(1);
-            if (k >= chunks) return;
-            const std::uint64_t begin = k * kChunk, end = std::min(size, begin + kChunk);
-            for (std::uint64_t idx = begin; idx < end; ++idx) {
-                ix.decode(idx, sq);
-                chess::Bitboard occ = 0;
-                for (int i = 0; i < ix.men(); ++i) occ |= chess::square_bb(sq[i]);
-                // Unused: pieces on one square, or another index's mirror image.
-                if (core::popcount(occ) != ix.men() || ix.index(sq) != idx) continue;
-                check(idx, chess::kWhite);
-                check(idx, chess::kBlack);
-            }
-            if (t == 0 && progress) {
-                const auto now = std::chrono::steady_clock::now();
-                if (now - last >= std::chrono::seconds(5)) {
-                    last = now;
-                    progress(
-                        "  " + m.name() + ": verified " + std::to_string(100 * k / chunks) + "%, " +
-                        std::to_string(int(std::chrono::duration<double>(now - start).count())) +
-                        " s");
-                }
-            }
-        }
-    };
-    std::vector<std::thread> pool;
-    for (int t = 1; t < threads; ++t) pool.emplace_back(work, t);
-    work(0);
-    for (auto& th : pool) th.join();
+    for_each_placement(
+        ix, 1, threads, stop, &missing,
+        [&](std::uint64_t idx) {
+            check(idx, chess::kWhite);
+            check(idx, chess::kBlack);
+        },
+        [&](int percent, int seconds) {
+            if (progress)
+                progress("  " + m.name() + ": verified " + std::to_string(percent) + "%, " +
+                         std::to_string(seconds) + " s");
+        });
     if (missing)
         return core::error(m.name() + ": a successor's table is missing or unreadable" +
                            (reg.load_error().empty() ? "" : ": " + reg.load_error()));

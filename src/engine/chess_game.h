@@ -162,12 +162,17 @@ public:
     void set_tables(const Tablebases* tables) {
         tables_ = tables && tables->max_men() > 0 ? tables : nullptr;
     }
-    bool probe_table(int ply, search::Score& score) const {
+    bool probe_table(int ply, search::Depth depth, search::Score& score) const {
         if (!tables_ || core::popcount(pos_.pieces()) > tables_->max_men()) return false;
-        const auto v = tables_->probe(pos_);
-        if (!v) return false;
-        score = Tablebases::score(*v, ply);
+        // Syzygy's probe searches the captures: it makes and unmakes moves on the position
+        // and leaves it exactly as it was.
+        const auto s = tables_->probe_score(const_cast<chess::Position&>(pos_), ply, depth);
+        if (!s) return false;
+        score = *s;
         return true;
+    }
+    bool rank_table_root(const std::vector<chess::Move>& moves, std::vector<int>& ranks) {
+        return tables_ && tables_->rank_root(pos_, moves, ranks);
     }
 
     // A null move is unsafe in zugzwang, which threatens when only pawns are left.
@@ -181,6 +186,7 @@ private:
 static_assert(search::Game<ChessGame>);
 static_assert(search::HasNullMove<ChessGame> && search::HasTactical<ChessGame> &&
               search::HasCheck<ChessGame> && search::HasDraw<ChessGame> &&
-              search::HasMoveIndex<ChessGame> && search::HasTableProbe<ChessGame>);
+              search::HasMoveIndex<ChessGame> && search::HasTableProbe<ChessGame> &&
+              search::HasTableRootRanks<ChessGame>);
 
 }  // namespace kibitz::engine

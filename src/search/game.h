@@ -4,6 +4,7 @@
 
 #include <concepts>
 #include <cstdint>
+#include <vector>
 
 #include "search/score.h"
 
@@ -65,10 +66,20 @@ concept HasSolver = requires(G g, const G cg, Score a, Score b, std::uint64_t& n
 };
 
 // Exact values from endgame tables: true, with the score from the side to move's view (mate
-// scores counted from the root, `ply` plies above), when a table covers the position.
+// and table-win scores counted from the root, `ply` plies above), when a table covers the
+// position; `depth` is the depth left, which lets a game skip costly probes near the horizon.
 template <class G>
-concept HasTableProbe = requires(const G cg, int ply, Score& score) {
-    { cg.probe_table(ply, score) } -> std::convertible_to<bool>;
+concept HasTableProbe = requires(const G cg, int ply, Depth depth, Score& score) {
+    { cg.probe_table(ply, depth, score) } -> std::convertible_to<bool>;
+};
+
+// Tables that rank the root moves themselves (for chess: Syzygy's DTZ with the fifty-move
+// rule): true, with one rank per move (larger is better), when they cover the root and every
+// move; the search then keeps the best-ranked moves only.
+template <class G>
+concept HasTableRootRanks = requires(G g, const std::vector<typename G::Move>& moves,
+                                     std::vector<int>& ranks) {
+    { g.rank_table_root(moves, ranks) } -> std::convertible_to<bool>;
 };
 
 // Multi-ProbCut (Buro 1995, 1997): a search to `depth` is predicted from a shallow one,

@@ -22,16 +22,23 @@ constexpr Score mate_in(int ply) { return kMate - ply; }
 constexpr Score mated_in(int ply) { return -kMate + ply; }
 constexpr bool is_mate_score(Score s) { return s >= kMateBound || s <= -kMateBound; }
 
+// A win that a table knows without its distance to mate (Syzygy's WDL), found `ply` plies
+// below the root: above every evaluation, below every mate, nearer ones better.
+constexpr Score kTableWin = 20000;
+constexpr Score kTableWinBound = kTableWin - kMaxPly;
+constexpr Score table_win_in(int ply) { return kTableWin - ply; }
+constexpr Score table_loss_in(int ply) { return -kTableWin + ply; }
+
 // Moves until mate (positive: we mate, negative: we are mated), as UCI's "score mate N".
 constexpr int mate_moves(Score s) { return s > 0 ? (kMate - s + 1) / 2 : -(kMate + s) / 2; }
 
-// Mate scores are stored in the transposition table relative to the node, not the root,
-// so that an entry found at another ply still gives the right distance.
+// Mate and table-win scores are stored in the transposition table relative to the node, not
+// the root, so that an entry found at another ply still gives the right distance.
 constexpr Score score_to_tt(Score s, int ply) {
-    return s >= kMateBound ? s + ply : s <= -kMateBound ? s - ply : s;
+    return s >= kTableWinBound ? s + ply : s <= -kTableWinBound ? s - ply : s;
 }
 constexpr Score score_from_tt(Score s, int ply) {
-    return s >= kMateBound ? s - ply : s <= -kMateBound ? s + ply : s;
+    return s >= kTableWinBound ? s - ply : s <= -kTableWinBound ? s + ply : s;
 }
 
 }  // namespace kibitz::search

@@ -200,7 +200,7 @@ private:
     bool keep_table_best_root_moves(G& g) requires HasTableProbe<G>;
     // The tables' exact score of g, kept in the transposition table too.
     bool probe_tables(const G& g, int ply, Depth depth, Score& score) requires HasTableProbe<G> {
-        if (!g.probe_table(ply, score)) return false;
+        if (!g.probe_table(ply, depth, score)) return false;
         ++stats_.tb_hits;
         if constexpr (F.tt)
             tt_.store(g.key(), 0, score_to_tt(score, ply), kNoEval,
@@ -281,8 +281,8 @@ typename G::Move Searcher<G, E, F>::think(G& g, const Limits& limits, const Repo
             // widened on a fail high or low until the score falls inside.
             Score previous = root_[std::size_t(pv_index_)].previous;
             Score delta = params_.aspiration_window, alpha = -kInfinite, beta = kInfinite;
-            if (F.aspiration && depth >= params_.aspiration_depth && previous > -kMateBound &&
-                previous < kMateBound) {
+            if (F.aspiration && depth >= params_.aspiration_depth && previous > -kTableWinBound &&
+                previous < kTableWinBound) {
                 alpha = std::max(previous - delta, -kInfinite);
                 beta = std::min(previous + delta, kInfinite);
             }
@@ -371,8 +371,24 @@ Iteration<typename G::Move> Searcher<G, E, F>::make_iteration(const RootMove& rm
 // draw it is. Not with several lines of analysis, which should show the other moves too.
 template <Game G, class E, Features F>
 bool Searcher<G, E, F>::keep_table_best_root_moves(G& g) requires HasTableProbe<G> {
+    if (multipv_ > 1) return false;
+    // Tables that rank the moves themselves (Syzygy with the fifty-move rule) first.
+    if constexpr (HasTableRootRanks<G>) {
+        std::vector<Move> moves;
+        for (const RootMove& r : root_) moves.push_back(r.move);
+        std::vector<int> ranks;
+        if (g.rank_table_root(moves, ranks)) {
+            ++stats_.tb_hits;
+            const int best = *std::max_element(ranks.begin(), ranks.end());
+            std::vector<RootMove> kept;
+            for (std::size_t i = 0; i < root_.size(); ++i)
+                if (ranks[i] == best) kept.push_back(root_[i]);
+            root_ = std::move(kept);
+            return true;
+        }
+    }
     Score root_score;
-    if (multipv_ > 1 || !g.probe_table(0, root_score)) return false;
+    if (!g.probe_table(0, kMaxPly, root_score)) return false;
     ++stats_.tb_hits;
     std::vector<Score> scores;
     Score best = -kInfinite;
@@ -382,7 +398,7 @@ bool Searcher<G, E, F>::keep_table_best_root_moves(G& g) requires HasTableProbe<
         bool known = true;
         bool drawn = false;
         if constexpr (HasDraw<G>) drawn = g.is_draw(1);
-        if (!drawn) known = g.probe_table(1, s);
+        if (!drawn) known = g.probe_table(1, kMaxPly, s);
         g.unmake(r.move, undo);
         if (!known) return false;
         stats_.tb_hits += !drawn;
@@ -572,7 +588,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
                                          static_eval > frames_[ply - 2].eval);
 
     // 6. Pruning of whole nodes, never in check or at PV nodes.
-    if (!kPvNode && !in_check && !excluding && beta < kMateBound && beta > -kMateBound) {
+    if (!kPvNode && !in_check && !excluding && beta < kTableWinBound && beta > -kTableWinBound) {
         // Reverse futility / static null move: far above beta near the leaves, stop here.
         if constexpr (F.reverse_futility)
             if (depth <= params_.rfp_depth &&
@@ -597,7 +613,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
                 frame.null = false;
                 if (stop_.load(std::memory_order_relaxed)) return 0;
                 if (s >= beta) {
-                    if (s >= kMateBound) s = beta;
+                    if (s >= kTableWinBound) s = beta;
                     if (depth < params_.nmp_verify_depth) return s;
                     frame.null = true;  // verification search without another null move here
                     const Score v = pvs<kNonPV>(g, beta - 1, beta, depth - r, ply, false);
@@ -612,17 +628,17 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
     // high (or low) with high probability; both bounds are tried, the likelier cut first.
     if constexpr (F.probcut && HasProbCut<G>) {
         ProbCutModel m;
-        if (!kPvNode && !excluding && beta < kMateBound && alpha > -kMateBound &&
+        if (!kPvNode && !excluding && beta < kTableWinBound && alpha > -kTableWinBound &&
             g.probcut_model(depth, m)) {
             const double margin = m.cut * m.sigma;
             const Score high = Score(std::lround((beta + margin - m.offset) / m.slope));
             const Score low = Score(std::lround((alpha - margin - m.offset) / m.slope));
-            if (high < kMateBound) {
+            if (high < kTableWinBound) {
                 const Score s = pvs<kNonPV>(g, high - 1, high, m.shallow, ply, cut_node);
                 if (stop_.load(std::memory_order_relaxed)) return 0;
                 if (s >= high) return beta;
             }
-            if (low > -kMateBound) {
+            if (low > -kTableWinBound) {
                 const Score s = pvs<kNonPV>(g, low, low + 1, m.shallow, ply, cut_node);
                 if (stop_.load(std::memory_order_relaxed)) return 0;
                 if (s <= low) return alpha;
@@ -652,7 +668,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
         }
 
         // 9. Pruning of single moves once a move has been searched and no mate is at stake.
-        if (best > -kMateBound && !in_check && ply > 0) {
+        if (best > -kTableWinBound && !in_check && ply > 0) {
             if (!tactical && !check) {
                 if constexpr (F.late_move_pruning)
                     if (depth <= params_.lmp_depth &&
@@ -690,7 +706,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
         if constexpr (F.singular)
             if (params_.se_margin > 0 && !excluding && depth >= params_.se_depth && m == tt_move &&
                 (hit.bound & kBoundLower) && hit.depth >= depth - params_.se_tt_slack &&
-                std::abs(tt_score) < kMateBound && ply < 2 * root_depth_) {
+                std::abs(tt_score) < kTableWinBound && ply < 2 * root_depth_) {
                 const Score singular_beta = tt_score - params_.se_margin * depth;
                 frame.excluded = m;
                 const Score s = pvs<kNonPV>(g, singular_beta - 1, singular_beta, (depth - 1) / 2,
@@ -843,7 +859,7 @@ Score Searcher<G, E, F>::qsearch(G& g, Score alpha, Score beta, int ply, int qpl
     Move m;
     while (picker.next(m)) {
         // 4. Delta pruning (even winning this piece cannot lift us to alpha) and SEE pruning.
-        if (!in_check && best > -kMateBound) {
+        if (!in_check && best > -kTableWinBound) {
             if constexpr (HasTacticalInfo<G>) {
                 if constexpr (F.delta_pruning)
                     if (g.is_tactical(m) &&
@@ -958,7 +974,7 @@ void Searcher<G, E, F>::update_correction(const G& g, Score best, Move best_move
                                           Score raw_eval, Score static_eval, Depth depth) {
     if constexpr (F.correction_history && HasCorrectionKeys<G> && HasTacticalInfo<G>) {
         if (params_.correction_limit <= 0 || raw_eval == kNoEval) return;
-        if (best <= -kMateBound || best >= kMateBound) return;
+        if (best <= -kTableWinBound || best >= kTableWinBound) return;
         if (best_move.raw() != 0 && g.is_tactical(best_move)) return;
         if ((bound == kBoundLower && best <= static_eval) ||
             (bound == kBoundUpper && best >= static_eval))

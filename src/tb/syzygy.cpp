@@ -420,6 +420,8 @@ std::vector<RootMove> Tablebase::rank_root_moves(Position& pos, bool rule50) con
         if (pos.halfmove_clock() == 0) {
             r.wdl = -search(pos, false, got);
             r.dtz = dtz_of_zeroing(r.wdl);
+        } else if (pos.is_repetition()) {
+            r.wdl = r.dtz = 0;  // a repeated position is the draw a player can claim
         } else {
             const int d = -probe_dtz(pos, got, 0);
             r.dtz = d > 0 ? d + 1 : d < 0 ? d - 1 : 0;
@@ -434,9 +436,9 @@ std::vector<RootMove> Tablebase::rank_root_moves(Position& pos, bool rule50) con
         // losses the one that lasts longest (or reaches the rule's draw) first.
         const int a = std::abs(r.dtz);
         if (r.dtz > 0)
-            r.rank = !rule50 || a + clock <= 100 ? 4000 - a : 2000 - a;
+            r.rank = !rule50 || a + clock <= 100 ? kRankWin - a : kRankCursed - a;
         else if (r.dtz < 0)
-            r.rank = rule50 && a + clock > 100 ? -2000 + a : -4000 + a;
+            r.rank = rule50 && a + clock > 100 ? -kRankCursed + a : -kRankWin + a;
         out.push_back(r);
     }
     std::stable_sort(out.begin(), out.end(),

@@ -24,6 +24,13 @@ enum Wdl : int { kLoss = -2, kBlessedLoss = -1, kDraw = 0, kCursedWin = 1, kWin 
 // "win", "cursed win", "draw", "blessed loss", "loss".
 const char* wdl_name(int wdl);
 
+// Root move ranks: a win inside the fifty-move rule ranks kRankWin less its DTZ (so every
+// such win ranks above kRankRuleWin), a cursed win kRankCursed less its DTZ, a draw 0, and
+// losses the negatives (a loss that lasts longer ranks higher).
+inline constexpr int kRankWin = 4000;
+inline constexpr int kRankRuleWin = 3000;
+inline constexpr int kRankCursed = 2000;
+
 // A move at the root with its result for the side that makes it, in the same units.
 struct RootMove {
     chess::Move move;
@@ -59,7 +66,8 @@ public:
     // Every legal move of pos with its result, best first: wins that the fifty-move rule
     // allows from pos's halfmove clock (when rule50), fastest to zero first; then cursed
     // wins, draws, blessed and real losses, the longest loss first. Empty when pos is not
-    // covered or has no legal move.
+    // covered or has no legal move. A move that repeats a position of pos's history is a
+    // draw.
     std::vector<RootMove> rank_root_moves(chess::Position& pos, bool rule50 = true) const;
 
     std::string last_error() const;

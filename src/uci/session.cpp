@@ -40,6 +40,10 @@ constexpr const char* kOptions[] = {
     "option name BookDepth type spin default 20 min 1 max 500",
     "option name BookBestMove type check default false",
     "option name GaviotaTbPath type string default <empty>",
+    "option name SyzygyPath type string default <empty>",
+    "option name SyzygyProbeDepth type spin default 1 min 1 max 100",
+    "option name SyzygyProbeLimit type spin default 7 min 0 max 7",
+    "option name Syzygy50MoveRule type check default true",
 };
 
 std::string or_empty(const std::string& s) { return s.empty() ? "<empty>" : s; }

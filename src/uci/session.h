@@ -66,6 +66,7 @@ private:
     void stop_job();
     void apply_evaluator();
     void set_gaviota_path(const std::string& path);
+    void set_syzygy_path(const std::string& path);
 
     std::ostream& out_;
     std::mutex out_mutex_;
@@ -87,6 +88,7 @@ private:
     engine::OpeningBook book_;                         // OwnBook, BookFile, BookDepth, BookBestMove
     engine::Tablebases tables_;                        // TablebasePath, GaviotaTbPath
     std::string gaviota_notice_;  // the table-less GaviotaTbPath said already (once is enough)
+    std::string syzygy_notice_;   // the same for SyzygyPath
     std::thread job_;             // a running "bench" or "go perft"
     std::atomic<bool> job_stop_{false};              // ends "go perft"
     std::shared_ptr<engine::BenchStop> bench_stop_;  // ends "bench"

@@ -365,6 +365,22 @@ void BasicSession<EngineT>::set_option(const std::string& name, const std::strin
     } else if (key == "gaviotatbpath") {
         stop_search();
         set_gaviota_path(value == "<empty>" ? "" : value);
+    } else if (key == "syzygypath") {
+        stop_search();
+        set_syzygy_path(value == "<empty>" ? "" : value);
+    } else if (key == "syzygyprobedepth") {
+        if (const auto v = spin(value, 1, 100))
+            tables_.set_syzygy_probe_depth(int(*v));
+        else
+            bad("a depth from 1 to 100");
+    } else if (key == "syzygyprobelimit") {
+        if (const auto v = spin(value, 0, 7))
+            tables_.set_syzygy_probe_limit(int(*v));
+        else
+            bad("a number of men from 0 to 7");
+    } else if (key == "syzygy50moverule") {
+        if (value != "true" && value != "false") return bad("true or false");
+        tables_.set_syzygy_rule50(value == "true");
     } else if (const auto* param =
                    search::kTuningBuild ? search::find_search_param(name) : nullptr) {
         stop_search();
@@ -391,6 +407,18 @@ void BasicSession<EngineT>::set_gaviota_path(const std::string& path) {
         return;
     }
     if (const auto st = tables_.set_gaviota_paths(path); !st) error(st.error());
+}
+
+// SyzygyPath: a folder that does not exist is an error; folders without tables are said once
+// in an info string (GUIs fill in default folders), and the search goes on without them.
+template <class EngineT>
+void BasicSession<EngineT>::set_syzygy_path(const std::string& path) {
+    if (const auto st = tables_.set_syzygy_paths(path); !st) return error(st.error());
+    if (!path.empty() && tables_.syzygy_tables() == 0 && path != syzygy_notice_) {
+        send("info string SyzygyPath: no Syzygy tables (*.rtbw) in '" + path +
+             "'; searching without them");
+        syzygy_notice_ = path;
+    }
 }
 
 // The evaluator of the preset and weights in use, for the next search.

@@ -118,7 +118,7 @@ TEST(EngineTables, WithoutTablesTheSearchIsUnchanged) {
     ChessGame g(position("8/8/8/4k3/8/8/8/KR6 w - - 0 1"));
     g.set_tables(&none);
     search::Score s = 0;
-    EXPECT_FALSE(g.probe_table(0, s));
+    EXPECT_FALSE(g.probe_table(0, 0, s));
 }
 
 }  // namespace

@@ -54,6 +54,7 @@ struct PlayOptions {
     std::string tables;  // "" with tables_given false: the default tables, if any
     bool tables_given = false;
     std::string gaviota;
+    std::string syzygy;
     std::string puzzles;                // "": the bundled data/puzzles/puzzles.csv
     kibitz::server::HttpLimits limits;  // the per-client limits can be set (docs/api.md)
 };
@@ -104,6 +105,7 @@ int run_play(const PlayOptions& o) {
     so.book = book_file(o);
     so.tables = tables_dir(o);
     so.gaviota = o.gaviota;
+    so.syzygy = o.syzygy;
     so.puzzles = o.puzzles.empty() ? source_dir("data") + "/puzzles/puzzles.csv" : o.puzzles;
     Service service(std::move(*store), so);
     for (const auto& p : service.load_problems()) std::cerr << "kibitz play: " << p << '\n';
@@ -139,6 +141,8 @@ int run_play(const PlayOptions& o) {
         std::cout << "  puzzles: " << service.puzzles().size() << " from " << so.puzzles << "\n";
     if (const Json& tb = info["tablebases"]; tb["max_men"] > 0)
         std::cout << "  endgame tables: up to " << tb["max_men"] << " men\n";
+    if (const Json& tb = info["tablebases"]; tb["syzygy"].is_string())
+        std::cout << "  Syzygy tables: " << tb["syzygy"].get<std::string>() << "\n";
     if (o.host == "0.0.0.0")
         std::cout << "  listening on every network interface: others reach it at this "
                      "machine's address, port "
@@ -180,6 +184,8 @@ void register_play(CLI::App& app) {
     cmd->add_option("--gaviota", options->gaviota,
                     "Gaviota endgame tables: folders separated by ';' (e.g. "
                     "/usr/share/gaviotatb/gtb4)");
+    cmd->add_option("--syzygy", options->syzygy,
+                    "Syzygy endgame tables (.rtbw/.rtbz): folders separated by ':'");
     cmd->add_option("--puzzles", options->puzzles,
                     "Puzzle CSV of the puzzle mode, with the columns PuzzleId, FEN, Moves, "
                     "Rating and Themes (default: the source's data/puzzles/puzzles.csv)");

@@ -116,6 +116,21 @@ std::optional<search::Score> Tablebases::probe_score(chess::Position& pos, int p
     return std::nullopt;
 }
 
+std::optional<Tablebases::SyzygyView> Tablebases::syzygy_view(chess::Position& pos) const {
+    if (core::popcount(pos.pieces()) > syzygy_men()) return std::nullopt;
+    const auto wdl = syzygy_->probe_wdl(pos);
+    const auto dtz = wdl ? syzygy_->probe_dtz(pos) : std::nullopt;
+    if (!dtz) return std::nullopt;
+    SyzygyView view{*wdl, *dtz, std::nullopt};
+    const chess::MoveList list = chess::legal_moves(pos);
+    const std::vector<chess::Move> moves(list.begin(), list.end());
+    std::vector<int> ranks;
+    if (!moves.empty() && rank_root(pos, moves, ranks))
+        view.best =
+            moves[std::size_t(std::max_element(ranks.begin(), ranks.end()) - ranks.begin())];
+    return view;
+}
+
 bool Tablebases::rank_root(chess::Position& pos, const std::vector<chess::Move>& moves,
                            std::vector<int>& ranks) const {
     const int men = core::popcount(pos.pieces());

@@ -53,6 +53,14 @@ public:
     // made and unmade but left as it was. nullopt when no table may answer.
     std::optional<search::Score> probe_score(chess::Position& pos, int ply, int depth) const;
 
+    // What Syzygy says of pos for a person: its WDL and DTZ and the best move by
+    // rank_root (none when there is no legal move); nullopt when Syzygy does not cover pos.
+    struct SyzygyView {
+        int wdl = 0, dtz = 0;
+        std::optional<chess::Move> best;
+    };
+    std::optional<SyzygyView> syzygy_view(chess::Position& pos) const;
+
     // Syzygy's ranks of the root moves (larger is better: wins inside the fifty-move rule,
     // the fastest mate among them when the other tables know it, else the fastest to zero;
     // then cursed wins, draws, blessed losses, losses, the longest first); false when Syzygy

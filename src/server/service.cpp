@@ -58,6 +58,7 @@ Service::Service(std::unique_ptr<Store> store, Options options)
     book_.seed(std::uint64_t(std::chrono::steady_clock::now().time_since_epoch().count()));
     if (auto st = tables_.set_dir(options_.tables); !st) fail(st.error());
     if (auto st = tables_.set_gaviota_paths(options_.gaviota); !st) fail(st.error());
+    if (auto st = tables_.set_syzygy_paths(options_.syzygy); !st) fail(st.error());
     table_.load(problems_);
     // Othello's games, with an engine of its own (its tables at most 16 MB).
     OthelloService::Options othello;
@@ -138,6 +139,8 @@ Reply Service::info(const Request& r) const {
           {{"dir", tables_.dir().empty() ? Json(nullptr) : Json(tables_.dir())},
            {"gaviota",
             tables_.gaviota_paths().empty() ? Json(nullptr) : Json(tables_.gaviota_paths())},
+           {"syzygy",
+            tables_.syzygy_paths().empty() ? Json(nullptr) : Json(tables_.syzygy_paths())},
            {"max_men", tables_.max_men()}}}});
 }
 
@@ -149,7 +152,31 @@ Json Service::knowledge_of(const chess::Position& pos) const {
                         {"weight", c.weight},
                         {"share", std::round(c.share * 10000) / 10000}});
     Json tablebase = nullptr;
-    if (const auto v = tables_.probe(pos)) {
+    chess::Position probed = pos;
+    if (const auto z = tables_.syzygy_view(probed)) {
+        // Syzygy: the result under the fifty-move rule, its DTZ, the mate distance when the
+        // other tables know it, and the move that keeps the result (the page shows it after
+        // the text: "Tablebase: win, DTZ 23 — Kb2").
+        const auto v = tables_.probe(pos);
+        const int mate = !v                            ? 0
+                         : v->kind == tb::Value::kWin  ? (v->plies + 1) / 2
+                         : v->kind == tb::Value::kLoss ? -(v->plies / 2)
+                                                       : 0;
+        std::string text = std::string("tablebase: ") + tb::syzygy::wdl_name(z->wdl);
+        if (z->wdl != 0) text += ", DTZ " + std::to_string(std::abs(z->dtz));
+        if (mate > 0) text += ", mate in " + std::to_string(mate);
+        if (mate < 0) text += ", mated in " + std::to_string(-mate);
+        const std::string san = z->best ? chess::move_to_san(pos, *z->best) : "";
+        tablebase = {{"result", z->wdl > 1    ? "win"
+                                : z->wdl < -1 ? "loss"
+                                              : "draw"},
+                     {"wdl", z->wdl},
+                     {"dtz", z->dtz},
+                     {"mate", mate},
+                     {"best", z->best ? Json(chess::move_to_uci(pos, *z->best)) : Json(nullptr)},
+                     {"best_san", z->best ? Json(san) : Json(nullptr)},
+                     {"text", text}};
+    } else if (const auto v = tables_.probe(pos)) {
         const int mate = v->kind == tb::Value::kWin    ? (v->plies + 1) / 2
                          : v->kind == tb::Value::kLoss ? -(v->plies / 2)
                                                        : 0;

@@ -51,6 +51,7 @@ public:
         std::string book;                // Polyglot book the engine plays from ("" = none)
         std::string tables;              // Kibitz's own endgame tables ("" = none)
         std::string gaviota;             // Gaviota tables, ';'-separated ("" = none)
+        std::string syzygy;              // Syzygy tables, ':'-separated ("" = none)
         std::string puzzles;             // the puzzle CSV of the puzzle mode ("" = none)
     };
 

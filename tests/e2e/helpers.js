@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { before, after } from 'node:test';
 import { chromium } from 'playwright-core';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const KIBITZ = process.env.KIBITZ || path.join(ROOT, 'build/kibitz');
 // The web app the server serves; another folder (e.g. an older commit's web/) shows whether a
 // test catches what a change fixed.

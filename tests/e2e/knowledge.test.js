@@ -1,11 +1,12 @@
 // What the opening book and the endgame tables know: an analysis board at the start shows the
 // default book's moves (a click plays one), Kibitz answers 1. e4 from the book and says so, and
-// an analysis board of KQK with Debian's Gaviota tables shows the mate.
+// an analysis board of KQK with Debian's Gaviota tables shows the mate, and one of KRK with
+// the Syzygy fixtures shows the result and the DTZ.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { KIBITZ, tempDir, startServer, launch, newPage, newGame, clickMove, waitMoves,
+import { KIBITZ, ROOT, tempDir, startServer, launch, newPage, newGame, clickMove, waitMoves,
     serverGame, waitFor } from './helpers.js';
 
 const BOOK = path.join(path.dirname(KIBITZ), 'book.bin');
@@ -107,3 +108,35 @@ test('an analysis board of KQK shows the tablebase mate', { timeout: 60000 }, as
         await server.stop();
     }
 });
+
+test('an analysis board of KRK with Syzygy tables shows the result and the DTZ', { timeout: 60000 },
+    async () => {
+        const SYZYGY = path.join(ROOT, 'tests', 'data', 'syzygy');
+        const server = await startServer(tempDir(), 0,
+            ['--no-book', '--tables', '', '--syzygy', SYZYGY]);
+        const browser = await launch();
+        try {
+            const page = await newPage(browser);
+            await page.goto(server.url);
+            const info = await page.evaluate(async () => (await fetch('/api/info')).json());
+            assert.equal(info.tablebases.syzygy, SYZYGY);
+            await newGame(page, { mode: 'analysis', fen: '8/8/8/4k3/8/8/8/KR6 w - - 0 1' });
+            await page.waitForSelector('#knowledge .tablebase', { timeout: 10000 });
+            const text = await page.textContent('#knowledge .tablebase');
+            assert.match(text, /^Tablebase: win, DTZ 29 — (K|R)\S+$/);
+            if (process.env.KIBITZ_SHOTS) {
+                await page.screenshot({ path: path.join(process.env.KIBITZ_SHOTS,
+                    'syzygy-knowledge.png') });
+            }
+            // The tables' move: the other side loses.
+            await page.click('#knowledge .tablebase button.san');
+            await waitFor(async () => (await serverGame(page)).moves.length === 1, 10000,
+                'the tablebase move played');
+            await page.waitForFunction(() => document.querySelector('#knowledge .tablebase')
+                ?.textContent.startsWith('Tablebase: loss, DTZ'), null, { timeout: 10000 });
+            assert.deepEqual(page.errors, []);
+        } finally {
+            await browser.close();
+            await server.stop();
+        }
+    });

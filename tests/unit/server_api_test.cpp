@@ -675,5 +675,35 @@ TEST(ServerKnowledge, GaviotaTablesGiveTheMateAndTheEnginePlaysIt) {
     EXPECT_EQ(now->plies, v->plies - 1);
 }
 
+TEST(ServerKnowledge, SyzygyTablesGiveTheResultAndTheDtz) {
+    Service::Options o;
+    o.untimed_ms = 200;
+    o.syzygy = std::string(KIBITZ_SOURCE_DIR) + "/tests/data/syzygy";
+    auto s = make_service(":memory:", o);
+    const Json info = call(*s, "GET", "/api/info").body;
+    EXPECT_EQ(info["tablebases"]["syzygy"], o.syzygy);
+    EXPECT_EQ(info["tablebases"]["max_men"], 3);
+    // The rook wins; its DTZ from the probe; the best move keeps the win.
+    const auto a = create(*s, {{"mode", "analysis"}, {"fen", "8/8/8/4k3/8/8/8/KR6 w - - 0 1"}});
+    Reply r = knowledge(*s, a.id);
+    ASSERT_EQ(r.status, 200) << r.body.dump();
+    const Json t = r.body["tablebase"];
+    ASSERT_TRUE(t.is_object()) << r.body.dump();
+    EXPECT_EQ(t["result"], "win");
+    EXPECT_EQ(t["wdl"], 2);
+    EXPECT_EQ(t["dtz"], 29);
+    ASSERT_TRUE(t["best_san"].is_string());
+    EXPECT_EQ(t["text"], "tablebase: win, DTZ 29");
+    ASSERT_EQ(call(*s, "POST", path(a, "move"), Json{{"move", t["best"]}}.dump(), a.token).status,
+              200);
+    r = knowledge(*s, a.id, "1");
+    EXPECT_EQ(r.body["tablebase"]["result"], "loss");
+    EXPECT_EQ(r.body["tablebase"]["wdl"], -2);
+    // A lone knight: a draw.
+    const auto d = create(*s, {{"mode", "analysis"}, {"fen", "8/8/8/4k3/8/8/8/KN6 w - - 0 1"}});
+    r = knowledge(*s, d.id);
+    EXPECT_EQ(r.body["tablebase"]["text"], "tablebase: draw");
+}
+
 }  // namespace
 }  // namespace kibitz::server

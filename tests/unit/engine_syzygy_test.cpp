@@ -20,11 +20,11 @@ namespace {
 
 const std::string kFixtures = std::string(KIBITZ_SOURCE_DIR) + "/tests/data/syzygy";
 
-chess::Position position(const std::string& fen) { return chess::Position::from_fen(fen).value(); }
+chess::Position at_fen(const std::string& fen) { return chess::Position::from_fen(fen).value(); }
 
 search::Score root_score(Tablebases& tables, const std::string& fen, int depth) {
     ChessEngine e;
-    ChessGame g(position(fen));
+    ChessGame g(at_fen(fen));
     g.set_tables(&tables);
     e.set_position(g);
     search::Limits limits;
@@ -44,7 +44,7 @@ TEST(EngineSyzygy, PlayConvertsInsideTheFiftyMoveRule) {
     ASSERT_TRUE(syz.open(kFixtures).ok());
     for (const char* fen : {"8/8/8/4k3/8/8/8/KR6 w - - 0 1", "8/8/8/4k3/8/8/8/KR6 b - - 0 1",
                             "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "8/8/3k4/8/8/8/8/K6Q w - - 60 1"}) {
-        chess::Position pos = position(fen);
+        chess::Position pos = at_fen(fen);
         const chess::Color winner =
             *syz.probe_wdl(pos) > 0 ? pos.side_to_move() : ~pos.side_to_move();
         ChessEngine e;
@@ -89,14 +89,14 @@ TEST(EngineSyzygy, ProbeLimitAndDepthLimitTheProbes) {
     EXPECT_EQ(tables.max_men(), 0);
     EXPECT_LT(root_score(tables, "8/8/8/4k3/8/8/8/KR6 w - - 0 1", 4), search::kTableWinBound);
     tables.set_syzygy_probe_limit(7);
-    chess::Position pos = position("8/8/8/4k3/8/8/8/KR6 b - - 0 1");
+    chess::Position pos = at_fen("8/8/8/4k3/8/8/8/KR6 b - - 0 1");
     // With as many men as the limit, no probe below the probe depth.
     tables.set_syzygy_probe_limit(3);
     tables.set_syzygy_probe_depth(5);
     EXPECT_FALSE(tables.probe_score(pos, 3, 4).has_value());
     EXPECT_EQ(tables.probe_score(pos, 3, 5), search::table_loss_in(3));
     // The clock must be zero below the first ply.
-    chess::Position later = position("8/8/8/4k3/8/8/8/KR6 b - - 3 1");
+    chess::Position later = at_fen("8/8/8/4k3/8/8/8/KR6 b - - 3 1");
     EXPECT_FALSE(tables.probe_score(later, 3, 9).has_value());
 }
 
@@ -121,7 +121,7 @@ TEST(EngineSyzygy, UciOptionsProbeAndReport) {
     const auto best = text.rfind("bestmove ");
     ASSERT_NE(best, std::string::npos);
     // The best move keeps the win inside the rule.
-    chess::Position pos = position("8/8/8/4k3/8/8/8/KR6 w - - 0 1");
+    chess::Position pos = at_fen("8/8/8/4k3/8/8/8/KR6 w - - 0 1");
     tb::syzygy::Tablebase syz;
     ASSERT_TRUE(syz.open(kFixtures).ok());
     const auto ranked = syz.rank_root_moves(pos);

@@ -51,9 +51,17 @@ export function renderLines(el, startFen, analysis, onPlay) {
             const info = plyInfo(startFen, (analysis.ply ?? 0) + i + (analysis.threat ? 1 : 0));
             if (info.turn === 'white') parts.push(`${info.number}.`);
             else if (i === 0) parts.push(`${info.number}...`);
+            // The lines are drawn again with each line the engine sends, so a button may be
+            // replaced between a press and its release, which then makes no click: the move is
+            // played on the press (and on a click from the keyboard, whose detail is 0).
             parts.push(h('button', { class: 'san', title: 'Play up to this move',
                 disabled: analysis.threat ? true : null,
-                onclick: () => onPlay(line, i + 1) }, san));
+                onpointerdown: (e) => {
+                    if (e.button !== 0) return;
+                    e.preventDefault();
+                    onPlay(line, i + 1);
+                },
+                onclick: (e) => { if (e.detail === 0) onPlay(line, i + 1); } }, san));
         });
         const tb = depthText(line.depth, 0, analysis.tablebase) === 'tablebase';
         return h('li', { 'data-multipv': line.multipv },

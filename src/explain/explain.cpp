@@ -267,6 +267,20 @@ Explanation Explainer::explain(const Position& pos, Move m, const Position* befo
             better_text += ": " + motif_sentence(better, e.missed.front()) + ".";
         e.best_text = better_text;
         sentences.push_back(better_text);
+    } else if (!e.motifs.empty() && e.verdict == "inaccuracy" &&
+               e.motifs.front().name.rfind("mateIn", 0) != 0) {
+        // A tactical idea that does not pay: name it, then what the move costs.
+        const Motif& top = e.motifs.front();
+        const std::string worse = terms_phrase(e.terms);
+        const std::string cost = worse.empty() ? "gives away " + loss_words(e.loss_cp) : worse;
+        if (top.ply == 0)
+            sentences.push_back(me + ", " + top.detail + ", " + cost + ".");
+        else
+            sentences.push_back(me + " aims at " + motif_sentence(line, top) + ", but " + cost +
+                                ".");
+        e.best_text =
+            "Better is " + numbered(pos, best_move) + " (" + score_words(e.best_score) + ").";
+        sentences.push_back(e.best_text);
     } else if (!e.motifs.empty()) {
         const Motif& top = e.motifs.front();
         const int mate_plies = int(line.moves.size()) - top.ply;

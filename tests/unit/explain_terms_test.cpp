@@ -81,12 +81,14 @@ TEST(ExplainTerms, PositionalInaccuracyIsExplainedByItsTerms) {
     explain::Options options;
     options.search.depth = 6;
     explain::Explainer explainer(options);
-    // 1. f3 loses no material but opens the king's diagonal.
-    const auto e = explainer.explain(chess::kStartFen, "f2f3");
+    // 1. Nh3 loses no material but puts the knight where it has few squares. (1. f3 was the
+    // example until correction history: its depth-6 line now gives a pawn away, 2. d4 Qh4+
+    // 3. g3 Qxd4, and the text rightly says material.)
+    const auto e = explainer.explain(chess::kStartFen, "g1h3");
     ASSERT_TRUE(e.ok()) << e.error();
     EXPECT_EQ(e->verdict, "inaccuracy") << e->text;
     EXPECT_TRUE(e->motifs.empty());
-    EXPECT_EQ(e->text.rfind("1. f3 weakens White's king (-0.", 0), 0u) << e->text;
+    EXPECT_EQ(e->text.rfind("1. Nh3 cramps White's pieces (-0.", 0), 0u) << e->text;
     EXPECT_NE(e->text.find(". Better is 1. "), std::string::npos) << e->text;
     // Only the terms worse for the mover are named (the best move's score may be "+").
     EXPECT_GT(e->text.find("(+"), e->text.find("Better is")) << e->text;
@@ -94,8 +96,25 @@ TEST(ExplainTerms, PositionalInaccuracyIsExplainedByItsTerms) {
     const auto j = explain::to_json(*e);
     ASSERT_TRUE(j["terms"].is_array());
     ASSERT_FALSE(j["terms"].empty());
-    EXPECT_EQ(j["terms"][0]["term"], "king_safety");
+    EXPECT_EQ(j["terms"][0]["term"], "mobility");
     EXPECT_EQ(j["terms"][0]["cp"], e->terms[0].cp);
-    EXPECT_EQ(j["terms"][0]["words"], "weakens White's king");
+    EXPECT_EQ(j["terms"][0]["words"], "cramps White's pieces");
     EXPECT_EQ(j["best_text"], e->best_text);
+}
+
+TEST(ExplainTerms, AnInaccuracyWithAnIdeaDoesNotSayItWins) {
+    explain::Options options;
+    options.search.depth = 6;
+    explain::Explainer explainer(options);
+    // 1. g4 clears g2 for the bishop (a motif the move makes), but it is an inaccuracy: the
+    // text names the idea, then what it costs, then the better move; never "wins".
+    const auto e = explainer.explain(chess::kStartFen, "g2g4");
+    ASSERT_TRUE(e.ok()) << e.error();
+    EXPECT_EQ(e->verdict, "inaccuracy") << e->text;
+    ASSERT_FALSE(e->motifs.empty()) << e->text;
+    EXPECT_EQ(e->text.rfind("1. g4, clearing g2 for the bishop on f1", 0), 0u) << e->text;
+    EXPECT_EQ(e->text.find("wins"), std::string::npos) << e->text;
+    EXPECT_NE(e->text.find("(-0."), std::string::npos) << e->text;
+    EXPECT_NE(e->text.find(". Better is 1. "), std::string::npos) << e->text;
+    EXPECT_EQ(e->best_text.rfind("Better is 1. ", 0), 0u);
 }

@@ -67,6 +67,7 @@ public:
         p.see_quiet = 30;
         p.delta_margin = 200;
         p.se_margin = 2;
+        p.correction_limit = 96;  // SPRT: +26.6 +/- 16.6 Elo over 993 games (docs/strength.md)
         return p;
     }
 

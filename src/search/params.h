@@ -117,10 +117,18 @@ struct SearchParams {
 
     // Correction history: after a search of depth d, its entries move towards the error
     // found by min(weight_per_ply · (d + 1), weight_max) 256ths of the way; no entry holds
-    // more than limit (score units; 0: no correction; 96 cp is on trial for chess).
+    // more than limit (score units; 0: no correction; chess uses 96 cp).
     int correction_weight_per_ply = 16;
     int correction_weight_max = 128;
     Score correction_limit = 0;
+
+    // ProbCut by captures (Buro 1995, in the form of Stockfish's search): from probcut_depth
+    // at non-PV nodes, a capture that wins at least probcut_margin over beta by SEE, and whose
+    // search probcut_reduction plies shallower still beats beta + probcut_margin, ends the
+    // node (0: off, until games show that it pays; 200 is on trial for chess).
+    Score probcut_margin = 0;
+    Depth probcut_depth = 5;
+    Depth probcut_reduction = 4;
 
     // Continuation history: how many of the tables after the moves 1, 2 and 4 plies back
     // order quiet moves (0: none, until games show that they pay; 3 is on trial for chess).
@@ -198,6 +206,9 @@ inline constexpr SearchParam kParams[] = {
     {"CorrectionWeightPerPly", &P::correction_weight_per_ply, 1, 128},
     {"CorrectionWeightMax", &P::correction_weight_max, 8, 256},
     {"CorrectionLimit", &P::correction_limit, 0, 400},
+    {"ProbCutMargin", &P::probcut_margin, 0, 600},
+    {"ProbCutDepth", &P::probcut_depth, 2, 16},
+    {"ProbCutReduction", &P::probcut_reduction, 2, 8},
     {"ContinuationPlies", &P::continuation_plies, 0, 3},
     {"SeDoubleMargin", &P::se_double_margin, 0, 200},
     {"SeDoubleLimit", &P::se_double_limit, 1, 20},

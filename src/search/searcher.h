@@ -646,6 +646,42 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
         }
     }
 
+    // ProbCut by captures (Buro 1995; the capture form of Stockfish): a capture that wins
+    // enough by SEE and still beats beta by a margin in a search some plies shallower makes
+    // the full search of this node very likely to fail high too. Not when the table already
+    // says the node falls short of that bound at about that depth.
+    if constexpr (HasTactical<G> && HasTacticalInfo<G>) {
+        const Score pc_beta = beta + params_.probcut_margin;
+        if (params_.probcut_margin > 0 && !kPvNode && !in_check && !excluding &&
+            depth >= params_.probcut_depth && beta < kTableWinBound && beta > -kTableWinBound &&
+            pc_beta < kTableWinBound &&
+            !(tt_hit && hit.depth >= depth - params_.probcut_reduction && tt_score < pc_beta)) {
+            typename G::MoveList tactical;
+            g.generate_tactical(tactical);
+            MovePicker<G, F> pc_picker(g, history_, hints(tt_move, ply), tactical);
+            Move pm;
+            while (pc_picker.next(pm)) {
+                if (!g.see_ge(pm, pc_beta - static_eval)) continue;
+                frame.move = pm;
+                if constexpr (HasMoveIndex<G>) frame.move_index = g.move_index(pm);
+                const auto u = g.make(pm);
+                Score s = -qsearch<kNonPV>(g, -pc_beta, -pc_beta + 1, ply + 1, 0);
+                if (s >= pc_beta)
+                    s = -pvs<kNonPV>(g, -pc_beta, -pc_beta + 1, depth - params_.probcut_reduction,
+                                     ply + 1, !cut_node);
+                g.unmake(pm, u);
+                if (stop_.load(std::memory_order_relaxed)) return 0;
+                if (s >= pc_beta) {
+                    ++stats_.probcuts;
+                    if constexpr (F.tt)
+                        tt_.store(g.key(), pm.raw(), score_to_tt(s, ply), raw_eval,
+                                  depth - params_.probcut_reduction + 1, kBoundLower);
+                    return s;
+                }
+            }
+        }
+    }
+
     // 7. Internal iterative reduction: without a TT move the ordering is poor; search
     // shallower now and let the next iteration, with a TT move, go deeper.
     if constexpr (F.iir)

@@ -17,6 +17,7 @@ struct Stats {
     std::uint64_t singular_extensions = 0, multi_cuts = 0;
     std::uint64_t double_extensions = 0, negative_extensions = 0;
     std::uint64_t history_prunes = 0;  // quiet moves left out for their bad history
+    std::uint64_t probcuts = 0;        // nodes ended by ProbCut's capture search
     int seldepth = 0;
 
     void add(const Stats& o) {
@@ -27,7 +28,7 @@ struct Stats {
         tb_hits += o.tb_hits, solver_nodes += o.solver_nodes;
         singular_extensions += o.singular_extensions, multi_cuts += o.multi_cuts;
         double_extensions += o.double_extensions, negative_extensions += o.negative_extensions;
-        history_prunes += o.history_prunes;
+        history_prunes += o.history_prunes, probcuts += o.probcuts;
         if (o.seldepth > seldepth) seldepth = o.seldepth;
     }
 };

@@ -86,6 +86,8 @@ TEST(SearchParams, TheSearchReadsEachOne) {
         {"CorrectionWeightPerPly", {"CorrectionLimit", 96}},
         {"CorrectionWeightMax", {"CorrectionLimit", 96}},
         {"SeDoubleLimit", {"SeDoubleMargin", 20}},
+        {"ProbCutDepth", {"ProbCutMargin", 200}},
+        {"ProbCutReduction", {"ProbCutMargin", 200}},
     };
     for (const auto& q : search::search_param_list()) {
         const std::string name(q.name);

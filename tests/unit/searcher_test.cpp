@@ -252,6 +252,18 @@ TEST(CorrectionHistory, TheSearchTeachesTheEvaluationWhatItMisses) {
     EXPECT_EQ(plain_after, plain_before);
 }
 
+TEST(Searcher, ProbCutEndsNodesWhereACaptureWinsBigOnlyWhenAsked) {
+    // A middlegame with captures on both sides: some nodes have a capture far above beta.
+    const char* fen = "r2q1rk1/pp2bppp/2n1bn2/3p4/3P4/2NBBN2/PP3PPP/R2Q1RK1 w - - 0 11";
+    auto params = engine::ChessGame::search_params();
+    const auto [plain_move, plain] = search_with_eval<search::Features{}>(fen, 10, params);
+    params.probcut_margin = 200;
+    const auto [move, cut] = search_with_eval<search::Features{}>(fen, 10, params);
+    EXPECT_EQ(plain.probcuts, 0u);
+    EXPECT_GT(cut.probcuts, 0u);
+    EXPECT_FALSE(move.empty());
+}
+
 TEST(Searcher, HistoryPruningSkipsQuietMovesWithABadHistory) {
     const char* quiet = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
     auto params = engine::ChessGame::search_params();

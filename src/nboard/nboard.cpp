@@ -223,9 +223,18 @@ Session::Session(std::ostream& out, PlayOptions options)
       solver_(options.solve_empties > 0 ? engine::make_othello_solver(options.hash_mb) : nullptr),
       engine_(engine::OthelloEvaluator(options.eval)) {
     engine_.set_hash_mb(options.hash_mb);
+    worker_ = std::thread([this] { run_queue(); });
 }
 
-Session::~Session() { stop(); }
+Session::~Session() {
+    {
+        std::lock_guard lock(mutex_);
+        interrupt(kEverything);
+        closing_ = true;
+    }
+    changed_.notify_all();
+    worker_.join();
+}
 
 void Session::send(const std::string& line) {
     std::lock_guard lock(out_mutex_);
@@ -234,33 +243,49 @@ void Session::send(const std::string& line) {
 
 void Session::status_error(const std::string& what) { send("status error: " + what); }
 
-void Session::start(std::function<void()> job) {
-    stop();
-    abort_ = false;
-    running_ = true;
-    worker_ = std::thread([this, job = std::move(job)] {
-        job();
-        running_ = false;
-    });
+void Session::interrupt(std::uint64_t up_to) {
+    interrupt_before_ = std::max(interrupt_before_, up_to);
+    if (busy_ && current_ < interrupt_before_ && !abort_) {
+        abort_ = true;
+        engine_.cancel();  // also a search the command is about to begin
+    }
 }
 
-void Session::stop() {
-    if (!worker_.joinable()) return;
-    abort_ = true;
-    engine_.cancel();  // also a search the job is about to begin
-    worker_.join();
-    engine_.resume();
+void Session::run_queue() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+        changed_.wait(lock, [this] { return closing_ || !queue_.empty(); });
+        if (queue_.empty()) return;  // closing, and every command is answered
+        Queued next = std::move(queue_.front());
+        queue_.pop_front();
+        busy_ = true;
+        current_ = next.number;
+        if (next.number < interrupt_before_) {  // a later go, set game, quit or EOF came
+            abort_ = true;
+            engine_.cancel();
+        }
+        lock.unlock();
+        execute(next.line);
+        lock.lock();
+        busy_ = false;
+        if (abort_) {
+            engine_.resume();
+            abort_ = false;
+        }
+        changed_.notify_all();
+    }
 }
 
 void Session::wait() {
-    if (worker_.joinable()) worker_.join();
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [this] { return !busy_ && queue_.empty(); });
 }
 
 void Session::end_of_input(std::chrono::milliseconds grace) {
-    const auto deadline = std::chrono::steady_clock::now() + grace;
-    while (running_ && std::chrono::steady_clock::now() < deadline)
-        std::this_thread::sleep_for(std::chrono::milliseconds(2));
-    stop();
+    std::unique_lock lock(mutex_);
+    changed_.wait_for(lock, grace, [this] { return !busy_ && queue_.empty(); });
+    interrupt(kEverything);
+    changed_.wait(lock, [this] { return !busy_ && queue_.empty(); });
 }
 
 engine::OthelloGame Session::game_at(const Board& board) const {
@@ -271,29 +296,56 @@ search::Limits Session::limits_at(const Board& board) const {
     return move_limits(board, depth_, options_.movetime_ms, options_.solve_empties);
 }
 
-bool Session::handle(std::string_view line) {
-    line = core::trim(line);
-    if (line.empty()) return true;
+namespace {
+
+// The command word of a line and the rest, trimmed.
+std::pair<std::string_view, std::string_view> split_command(std::string_view line) {
     const auto space = line.find_first_of(" \t");
     const std::string_view cmd = line.substr(0, space);
     const std::string_view args =
         space == std::string_view::npos ? std::string_view{} : core::trim(line.substr(space));
+    return {cmd, args};
+}
+
+}  // namespace
+
+bool Session::handle(std::string_view line) {
+    line = core::trim(line);
+    if (line.empty()) return true;
+    const auto [cmd, args] = split_command(line);
+    std::unique_lock lock(mutex_);
+    const std::uint64_t number = ++received_;
     if (cmd == "quit") {
-        stop();
+        // The commands before it are still answered, their searches stopped at once.
+        interrupt(kEverything);
+        changed_.wait(lock, [this] { return !busy_ && queue_.empty(); });
         return false;
     }
+    // A new game or a new search makes the searches before it moot: they end now (a go
+    // still sends its move). Every other command waits for the search before it.
+    if (cmd == "go" || (cmd == "set" && split_command(args).first == "game")) interrupt(number);
+    const bool search = cmd == "go" || cmd == "hint" || cmd == "analyze";
+    if (!search && !busy_ && queue_.empty()) {
+        lock.unlock();
+        execute(line);  // nothing before it: answered before handle() returns
+        return true;
+    }
+    queue_.push_back({std::string(line), number});
+    changed_.notify_all();
+    return true;
+}
+
+void Session::execute(std::string_view line) {
+    const auto [cmd, args] = split_command(line);
     if (cmd == "ping") {
-        stop();
         send("pong" + (args.empty() ? std::string() : " " + std::string(args)));
     } else if (cmd == "nboard") {
         if (!core::parse_int<int>(args))
             status_error("nboard: version '" + std::string(args) + "' is not a number");
         send("set myname Kibitz");
     } else if (cmd == "set") {
-        stop();
         cmd_set(args);
     } else if (cmd == "move") {
-        stop();
         cmd_move(args);
     } else if (cmd == "go") {
         cmd_go();
@@ -302,16 +354,13 @@ bool Session::handle(std::string_view line) {
     } else if (cmd == "analyze") {
         cmd_analyze();
     } else if (cmd == "learn") {
-        stop();
         send("learned");  // there is no book to add the game to
     } else if (args.empty() && cmd.size() == 2 &&
                (othello::parse_square(cmd) >= 0 || is_pass_text(cmd))) {
-        stop();
         cmd_move(cmd);  // NBoard 1.1 sent the bare move
     } else {
         send("status unknown command '" + std::string(cmd) + "' ignored");
     }
-    return true;
 }
 
 void Session::cmd_set(std::string_view args) {
@@ -364,12 +413,11 @@ std::string seconds(std::int64_t ms) {
 }  // namespace
 
 void Session::cmd_go() {
-    stop();
     if (board_.game_over()) return status_error("go: the game is over");
     if (board_.must_pass()) return send("=== PA");
     const Board root = board_;
     const search::Limits limits = limits_at(root);
-    start([this, root, limits] {
+    {
         send("status Kibitz is thinking");
         core::Stopwatch clock;
         search::Score score = 0;
@@ -386,11 +434,10 @@ void Session::cmd_go() {
         send("nodestats " + std::to_string(engine_.nodes()) + " " + seconds(ms));
         send("=== " + ggf_name(best) + "/" + format_eval(score) + "/" + seconds(ms));
         send("status Kibitz is waiting");
-    });
+    }
 }
 
 void Session::cmd_hint(std::string_view args) {
-    stop();
     int lines = 1;
     if (!args.empty()) {
         const auto n = core::parse_int<int>(args);
@@ -400,7 +447,7 @@ void Session::cmd_hint(std::string_view args) {
     if (board_.game_over()) return status_error("hint: the game is over");
     const Board root = board_;
     const search::Limits limits = limits_at(root);
-    start([this, root, limits, lines] {
+    {
         send("status Kibitz is thinking");
         engine_.set_multipv(lines);
         engine_.set_position(game_at(root));
@@ -411,18 +458,17 @@ void Session::cmd_hint(std::string_view args) {
         engine_.on_info = nullptr;
         engine_.set_multipv(1);
         send("status Kibitz is waiting");
-    });
+    }
 }
 
 void Session::cmd_analyze() {
-    stop();
     // Every position of the game, the last first: "analysis <moves before it> <eval>".
     std::vector<Board> positions{start_};
     for (const Move m : moves_) {
         positions.push_back(positions.back());
         positions.back().make(m);
     }
-    start([this, positions] {
+    {
         send("status Kibitz is analyzing");
         engine_.set_multipv(1);
         for (std::size_t k = positions.size(); k-- > 0;) {
@@ -441,7 +487,7 @@ void Session::cmd_analyze() {
             send("analysis " + std::to_string(k) + " " + format_eval(score));
         }
         send("status Kibitz is waiting");
-    });
+    }
 }
 
 }  // namespace kibitz::nboard

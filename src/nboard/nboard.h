@@ -7,7 +7,9 @@
 
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -83,10 +85,12 @@ core::Status play_ggf_move(othello::Board& board, std::vector<othello::Move>& mo
 // ---- The NBoard session --------------------------------------------------------------------
 
 // Reads one command line at a time and writes the replies to out. Searches ("go", "hint",
-// "analyze") run in the background: "ping" stops them and answers "pong" after their last
-// line; any other command that changes the game or the settings ends a running search first.
-// Malformed input gets a "status error: ..." line that names it and changes nothing; unknown
-// commands are ignored with a status line, as the protocol asks.
+// "analyze") run on the session's own thread, and every command that arrives during one waits
+// for it and is answered after it, in order ("ping" -> "pong" after the "==="), as ntest does.
+// Only a new "go" or "set game", "quit" and the end of the input end the searches before them
+// at once (a stopped "go" still sends its move). Malformed input gets a "status error: ..."
+// line that names it and changes nothing; unknown commands are ignored with a status line, as
+// the protocol asks.
 class Session {
 public:
     explicit Session(std::ostream& out, PlayOptions options = {});
@@ -94,19 +98,20 @@ public:
     Session(const Session&) = delete;
     Session& operator=(const Session&) = delete;
 
-    // Handles one line; returns false after "quit".
+    // Takes one line: answered at once when nothing is before it and it starts no search,
+    // else queued. Returns false after "quit", once every command before it is answered.
     bool handle(std::string_view line);
-    // Blocks until the running search (if any) has sent its last line.
+    // Blocks until every command received so far is answered.
     void wait();
-    // The input has ended: a running search gets up to `grace` more, then stops (its last
-    // lines are still sent).
+    // The input has ended: the commands still queued or running get up to `grace` more, then
+    // their searches stop (their last lines are still sent).
     void end_of_input(std::chrono::milliseconds grace = kInputEndGrace);
 
     // Sends "status error: <what>" for input refused before handle(), such as a line over the
     // input's length limit.
     void refuse_line(const std::string& what) { status_error(what); }
 
-    // The position after the game and moves received so far.
+    // The position after the game and moves received so far (read it after wait()).
     const othello::Board& board() const { return board_; }
     int depth() const { return depth_; }
 
@@ -114,6 +119,13 @@ public:
     static constexpr int kDefaultDepth = 10;
 
 private:
+    struct Queued {
+        std::string line;
+        std::uint64_t number;  // the order of arrival, from 1
+    };
+    static constexpr std::uint64_t kEverything = ~std::uint64_t{0};
+
+    void execute(std::string_view line);
     void cmd_set(std::string_view args);
     void cmd_move(std::string_view text);
     void cmd_go();
@@ -121,10 +133,11 @@ private:
     void cmd_analyze();
     void send(const std::string& line);
     void status_error(const std::string& what);
-    // Runs job in the background (after ending the running one).
-    void start(std::function<void()> job);
-    // Ends the running search at once; its last lines are still sent.
-    void stop();
+    // The session's thread: runs the queued commands in order.
+    void run_queue();
+    // Ends the commands numbered below up_to: the running one now, the queued ones as they
+    // start. Called with mutex_ held.
+    void interrupt(std::uint64_t up_to);
     // The game at board with the solver, the session's position for the engine.
     engine::OthelloGame game_at(const othello::Board& board) const;
     search::Limits limits_at(const othello::Board& board) const;
@@ -139,9 +152,17 @@ private:
     othello::Board start_ = othello::Board::start();
     std::vector<othello::Move> moves_;
     othello::Board board_ = othello::Board::start();
+
+    std::mutex mutex_;  // guards the queue and the fields below it
+    std::condition_variable changed_;
+    std::deque<Queued> queue_;
+    std::uint64_t received_ = 0;          // the number of the last line taken
+    std::uint64_t interrupt_before_ = 0;  // commands numbered below this are ended
+    std::uint64_t current_ = 0;           // the number of the running command
+    bool busy_ = false;                   // the session's thread runs a command
+    bool closing_ = false;
+    std::atomic<bool> abort_{false};  // the running command was ended: analyze stops too
     std::thread worker_;
-    std::atomic<bool> abort_{false};
-    std::atomic<bool> running_{false};
 };
 
 }  // namespace kibitz::nboard

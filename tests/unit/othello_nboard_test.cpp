@@ -6,6 +6,7 @@
 #include <chrono>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/timer.h"
@@ -193,16 +194,68 @@ TEST(OthelloNBoard, EndgameHintIsSolved) {
     EXPECT_NE(text.find("search G1 64.00 0 100%\n"), std::string::npos) << text;
 }
 
-TEST(OthelloNBoard, PingStopsTheSearchAndAnswersLast) {
+TEST(OthelloNBoard, PingWaitsForTheMoveAndIsAnsweredAfterIt) {
     std::ostringstream out;
     Session s(out, fast_othello_options());
-    run(s, out, {"nboard 2", "set depth 40", "set game " + kOpening});
+    run(s, out, {"nboard 2", "set depth 5", "set game " + kOpening});
     const auto lines = lines_of(run(s, out, {"go", "ping 7"}));
-    ASSERT_FALSE(lines.empty());
+    ASSERT_GE(lines.size(), 4u);
     EXPECT_EQ(lines.back(), "pong 7");
-    bool answered = false;
-    for (const auto& line : lines) answered |= line.rfind("=== ", 0) == 0;
-    EXPECT_TRUE(answered);  // the stopped search still sends its move, before the pong
+    EXPECT_EQ(lines[lines.size() - 2], "status Kibitz is waiting");
+    EXPECT_EQ(lines[lines.size() - 3].rfind("=== ", 0), 0u) << lines[lines.size() - 3];
+    // The search was not cut short: its last iteration is the full depth.
+    std::string deepest;
+    for (const auto& line : lines)
+        if (line.rfind("search ", 0) == 0) deepest = line;
+    EXPECT_EQ(deepest.substr(deepest.size() - 2), " 5") << deepest;
+}
+
+TEST(OthelloNBoard, CommandsDuringASearchAreAnsweredInOrderAfterIt) {
+    std::ostringstream out;
+    Session s(out, fast_othello_options());
+    run(s, out, {"nboard 2", "set depth 4", "set game " + kOpening});
+    kibitz::othello::MoveList legal;
+    s.board().generate(legal);
+    const std::string move = kibitz::othello::move_name(legal[0]);
+    // The settings and the move wait for the search; the hint after them uses them.
+    std::vector<std::string> answers;
+    for (const auto& line : lines_of(
+             run(s, out,
+                 {"go", "ping 1", "set depth 2", "move " + move, "ping 2", "hint 1", "ping 3"})))
+        if (line.rfind("===", 0) == 0 || line.rfind("pong", 0) == 0)
+            answers.push_back(line);
+        else if (line.rfind("search", 0) == 0)
+            answers.push_back("depth " + line.substr(line.rfind(' ') + 1));
+    ASSERT_EQ(answers.size(), 10u) << out.str();
+    EXPECT_EQ(answers[0], "depth 1");
+    EXPECT_EQ(answers[3], "depth 4");
+    EXPECT_EQ(answers[4].rfind("=== ", 0), 0u);
+    const std::vector<std::string> rest{"pong 1", "pong 2", "depth 1", "depth 2", "pong 3"};
+    EXPECT_EQ(std::vector<std::string>(answers.begin() + 5, answers.end()), rest);
+    EXPECT_EQ(s.depth(), 2);
+    EXPECT_EQ(s.board().empty_count(), 51);
+}
+
+TEST(OthelloNBoard, NewGameOrGoEndsTheSearchAtOnce) {
+    for (const std::string interrupting : {"set game (;GM[Othello]TY[8];)", "go"}) {
+        std::ostringstream out;
+        Session s(out, fast_othello_options());
+        run(s, out, {"set depth 40", "set game " + kOpening});
+        kibitz::core::Stopwatch clock;
+        s.handle("go");
+        s.handle("ping 1");  // waits, then is answered, and is no reason to stop
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        s.handle(interrupting);
+        s.handle("quit");  // quit also ends the second go, if any, at once
+        EXPECT_LT(clock.elapsed_ms(), 5000) << interrupting;
+        std::vector<std::string> answers;
+        for (const auto& line : lines_of(out.str()))
+            if (line.rfind("===", 0) == 0 || line.rfind("pong", 0) == 0)
+                answers.push_back(line.substr(0, 4));
+        const std::vector<std::string> one_go{"=== ", "pong"}, two{"=== ", "pong", "=== "};
+        EXPECT_EQ(answers, interrupting == "go" ? two : one_go) << out.str();
+        EXPECT_EQ(s.board().empty_count(), interrupting == "go" ? 52 : 60);
+    }
 }
 
 TEST(OthelloNBoard, AnalyzeEvaluatesEveryPosition) {

@@ -180,3 +180,14 @@ set_tests_properties(cli_othello_match_vs_rhino PROPERTIES
                      FAIL_REGULAR_EXPRESSION "game [0-9]+: [^\n]*\\["
                      SKIP_REGULAR_EXPRESSION "SKIPPED"
                      TIMEOUT 120)
+
+# `kibitz othello match` against an NBoard engine: Kibitz's own, so that no other program is
+# needed; every game must finish without a player error, with each side's CPU time.
+add_test(NAME cli_othello_match_vs_nboard
+         COMMAND "$<TARGET_FILE:kibitz>" othello match kibitz:depth=1,solve=6
+                 "nboard:depth=2,name=nb:$<TARGET_FILE:kibitz> othello nboard --solve-empties 6"
+                 --pairs 2)
+set_tests_properties(cli_othello_match_vs_nboard PROPERTIES
+                     PASS_REGULAR_EXPRESSION "Score of kibitz:depth=1,solve=6 vs nb: .*Thinking time a move \\(wall, CPU\\): kibitz:depth=1,solve=6 [0-9.]+ s \\(CPU [0-9.]+ s\\), nb "
+                     FAIL_REGULAR_EXPRESSION "game [0-9]+: [^\n]*\\["
+                     TIMEOUT 120)

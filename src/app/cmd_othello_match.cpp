@@ -17,24 +17,38 @@ void register_othello_match(CLI::App& othello) {
         std::string first, second;
         match::OthelloMatchOptions options;
         std::vector<double> sprt;
+        std::string openings;
     };
     auto a = std::make_shared<Args>();
     CLI::App* cmd = othello.add_subcommand(
-        "match", "Play an Othello match: Kibitz configurations and GTP engines (gtp-rhino, Edax)");
+        "match",
+        "Play an Othello match: Kibitz configurations, GTP engines (gtp-rhino, Edax) and NBoard "
+        "engines (ntest)");
     cmd->footer(
         "Players: "
         "kibitz[:depth=N,movetime=MS,eval=discs|table|mobility|patterns,probcut=on|off|DEVIATIONS,"
-        "solve=EMPTIES,hash=MB,name=NAME] or gtp:COMMAND (e.g. 'gtp:gtp-rhino -l 3').\n"
-        "Each random opening is played twice, colours swapped; a game's score is the final disc "
-        "difference with the empties to the winner.");
+        "solve=EMPTIES,hash=MB,name=NAME], gtp:COMMAND (e.g. 'gtp:gtp-rhino -l 3') or "
+        "nboard[:depth=N,name=NAME]:COMMAND (e.g. 'nboard:depth=12:ntest-nboard').\n"
+        "Each opening is played twice, colours swapped; a game's score is the final disc "
+        "difference with the empties to the winner. Each side's thinking time a move is shown "
+        "on the clock and in CPU.");
     cmd->add_option("first", a->first, "First player")->required();
     cmd->add_option("second", a->second, "Second player")->required();
     cmd->add_option("--pairs", a->options.pairs, "Game pairs")->check(CLI::Range(1, 100000));
     cmd->add_option("--opening-plies", a->options.opening_plies, "Random moves of each opening")
+        ->capture_default_str()
         ->check(CLI::Range(0, 20));
     cmd->add_option("--seed", a->options.seed, "Random seed of the openings");
+    cmd->add_option("--openings", a->openings,
+                    "Openings file, one a line as moves from the start ('f5d6c3d3c4f4c5b3', "
+                    "the XOT form), used in order instead of random openings");
     cmd->add_option("--sprt", a->sprt, "Stop when SPRT decides between ELO0 and ELO1")->expected(2);
     cmd->callback([a] {
+        if (!a->openings.empty()) {
+            auto openings = match::read_othello_openings(a->openings);
+            if (!openings) throw std::runtime_error(openings.error());
+            a->options.openings = std::move(*openings);
+        }
         auto first = match::make_othello_player(a->first);
         if (!first) throw std::runtime_error("first player: " + first.error());
         auto second = match::make_othello_player(a->second);

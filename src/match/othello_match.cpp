@@ -1,14 +1,18 @@
 #include "match/othello_match.h"
 
+#include <time.h>
+
 #include <cctype>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <utility>
 
 #include "core/rng.h"
 #include "core/timer.h"
 #include "engine/othello_engine.h"
 #include "match/process.h"
+#include "nboard/nboard.h"
 
 namespace kibitz::match {
 
@@ -16,6 +20,13 @@ using othello::Board;
 using othello::Move;
 
 namespace {
+
+// The CPU time of this process so far, in ms.
+std::int64_t process_cpu_ms() {
+    timespec t{};
+    if (::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t) != 0) return 0;
+    return std::int64_t(t.tv_sec) * 1000 + t.tv_nsec / 1000000;
+}
 
 // A Kibitz configuration searched in this process.
 class KibitzOthelloPlayer : public OthelloPlayer {
@@ -26,7 +37,14 @@ public:
         return core::Done{};
     }
     core::Status played(const Board&, Move) override { return core::Done{}; }
+    std::int64_t cpu_ms() const override { return cpu_ms_; }
     core::Result<Move> choose(const Board& board) override {
+        const std::int64_t cpu_before = process_cpu_ms();
+        const auto move = search(board);
+        cpu_ms_ += process_cpu_ms() - cpu_before;
+        return move;
+    }
+    core::Result<Move> search(const Board& board) {
         engine::OthelloGame g = engine::make_othello_game(board, solve_, 16);
         g.set_probcut(probcut_);
         engine_.set_position(g);
@@ -46,6 +64,7 @@ public:
     std::int64_t movetime_ = 0;
     double probcut_ = engine::kProbCutThreshold;  // on, like the engine's default
     engine::OthelloEngine engine_;
+    std::int64_t cpu_ms_ = 0;  // of this player's searches (the process is idle otherwise)
 };
 
 // An external engine over GTP: vertices like "f5" (column a-h, row 1-8 from the top), "pass".
@@ -53,6 +72,7 @@ class GtpOthelloPlayer : public OthelloPlayer {
 public:
     explicit GtpOthelloPlayer(std::string command) : command_(std::move(command)) {}
     std::string name() const override { return command_; }
+    std::int64_t cpu_ms() const override { return process_.group_cpu_ms(); }
     core::Status start() {
         if (auto s = process_.start(command_); !s) return s;
         for (const char* c : {"boardsize 8", "clear_board"})
@@ -139,6 +159,90 @@ private:
     Process process_;
 };
 
+// An external engine over NBoard (ntest): the whole game is sent with "set game" before each
+// "go", so that the engine needs no move relayed; "=== F5/1.50/0.3" is its answer.
+class NBoardOthelloPlayer : public OthelloPlayer {
+public:
+    NBoardOthelloPlayer(std::string command, int depth, std::string name)
+        : command_(std::move(command)), depth_(depth), name_(std::move(name)) {}
+    // The name given, else the name the engine sends ("set myname ntest") and the depth.
+    std::string name() const override {
+        if (!name_.empty()) return name_;
+        return (myname_.empty() ? command_ : myname_) + " depth " + std::to_string(depth_);
+    }
+    std::int64_t cpu_ms() const override { return process_.group_cpu_ms(); }
+    core::Status start() {
+        if (auto s = process_.start(command_); !s) return s;
+        for (const std::string& c :
+             {std::string("nboard 2"), "set depth " + std::to_string(depth_)})
+            if (auto s = send(c); !s) return s;
+        return sync();
+    }
+    core::Status new_game(const std::vector<Move>& moves) override {
+        if (!process_.running())
+            if (auto s = start(); !s) return s;
+        moves_ = moves;
+        return core::Done{};
+    }
+    core::Status played(const Board&, Move m) override {
+        moves_.push_back(m);
+        return core::Done{};
+    }
+    core::Result<Move> choose(const Board& board) override {
+        if (auto s = send("set game " + nboard::format_ggf(Board::start(), moves_)); !s)
+            return core::error(s.error());
+        if (auto s = send("go"); !s) return core::error(s.error());
+        auto answer = read_until("=== ", "go");
+        if (!answer) return core::error(answer.error());
+        // "=== F5/1.50/0.3": the move, then the eval and time, which may be empty.
+        std::string text = answer->substr(4);
+        text = text.substr(0, text.find('/'));
+        while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
+            text.pop_back();
+        auto m = othello::parse_move(board, text);
+        if (!m) return core::error(name() + " played '" + text + "': " + m.error());
+        moves_.push_back(*m);  // the match tells a player only the other side's moves
+        return *m;
+    }
+
+private:
+    core::Status send(const std::string& line) {
+        if (auto s = process_.write_line(line); !s) return core::error(command_ + ": " + s.error());
+        return core::Done{};
+    }
+    // "ping N" and its "pong N": every command before it is taken (and "set myname" read).
+    core::Status sync() {
+        const std::string n = std::to_string(++pings_);
+        if (auto s = send("ping " + n); !s) return s;
+        auto pong = read_until("pong " + n, "ping " + n);
+        if (!pong) return core::error(pong.error());
+        return core::Done{};
+    }
+    // Reads lines until one starts with prefix; other lines (status, search, nodestats) pass.
+    core::Result<std::string> read_until(const std::string& prefix, const std::string& asked) {
+        for (;;) {
+            auto line = process_.read_line(std::chrono::seconds(kAnswerSeconds));
+            if (!line)
+                return core::error(command_ + ": no answer to '" + asked +
+                                   (process_.eof()
+                                        ? "' (it exited" + process_.exit_note() + ")"
+                                        : "' within " + std::to_string(kAnswerSeconds) + " s"));
+            if (line->rfind("status error", 0) == 0 || line->rfind("Error", 0) == 0)
+                return core::error(command_ + " refused '" + asked + "': " + *line);
+            if (line->rfind("set myname ", 0) == 0) myname_ = line->substr(11);
+            if (line->rfind(prefix, 0) == 0) return *line;
+        }
+    }
+
+    static constexpr int kAnswerSeconds = 600;
+    std::string command_;
+    int depth_;
+    std::string name_, myname_;
+    std::vector<Move> moves_;  // the game so far from the start, passes included
+    int pings_ = 0;
+    Process process_;
+};
+
 core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& options) {
     auto p = std::make_unique<KibitzOthelloPlayer>();
     std::string name = "kibitz";
@@ -196,6 +300,44 @@ core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& opti
     return std::unique_ptr<OthelloPlayer>(std::move(p));
 }
 
+// "COMMAND" or "depth=N,name=NAME:COMMAND" after "nboard:".
+core::Result<std::unique_ptr<OthelloPlayer>> make_nboard(const std::string& rest) {
+    int depth = 6;
+    std::string name, command = rest;
+    const std::size_t colon = rest.find(':');
+    const std::string head = rest.substr(0, colon);
+    if (colon != std::string::npos && head.find('=') != std::string::npos &&
+        head.find_first_of(" /") == std::string::npos) {
+        command = rest.substr(colon + 1);
+        std::size_t pos = 0;
+        while (pos < head.size()) {
+            const std::size_t end = std::min(head.find(',', pos), head.size());
+            const std::string item = head.substr(pos, end - pos);
+            pos = end + 1;
+            const std::size_t eq = item.find('=');
+            const std::string key = item.substr(0, eq);
+            const std::string value = eq == std::string::npos ? "" : item.substr(eq + 1);
+            if (key == "depth") {
+                char* tail = nullptr;
+                const long v = std::strtol(value.c_str(), &tail, 10);
+                if (value.empty() || *tail || v < 1 || v > 60)
+                    return core::error("nboard player option depth=" + value +
+                                       ": not a depth 1-60");
+                depth = int(v);
+            } else if (key == "name" && !value.empty()) {
+                name = value;
+            } else {
+                return core::error("nboard player option '" + item +
+                                   "' is not depth=N or name=NAME");
+            }
+        }
+    }
+    if (command.empty()) return core::error("player 'nboard:' needs a command");
+    auto p = std::make_unique<NBoardOthelloPlayer>(command, depth, name);
+    if (auto s = p->start(); !s) return core::error(s.error());
+    return std::unique_ptr<OthelloPlayer>(std::move(p));
+}
+
 // Random opening moves from the start (no pass, the game not over).
 std::vector<Move> random_opening(core::SplitMix64& rng, int plies) {
     std::vector<Move> moves;
@@ -211,12 +353,19 @@ std::vector<Move> random_opening(core::SplitMix64& rng, int plies) {
     return moves;
 }
 
-// "1.25": seconds a move, two decimals.
-std::string seconds_per_move(std::int64_t ms, int moves) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.2f", moves ? double(ms) / 1000.0 / moves : 0.0);
-    return text;
-}
+// One side's thinking: wall-clock and CPU ms over its moves.
+struct Thinking {
+    std::int64_t ms = 0, cpu_ms = 0;
+    int moves = 0;
+    // "0.125 s (CPU 0.120 s)" a move.
+    std::string text() const {
+        char out[64];
+        const double n = moves ? moves : 1;
+        std::snprintf(out, sizeof out, "%.3f s (CPU %.3f s)", double(ms) / 1000.0 / n,
+                      double(cpu_ms) / 1000.0 / n);
+        return out;
+    }
+};
 
 // One game; the record's score is the first player's.
 OthelloGameRecord play_game(OthelloPlayer& black, OthelloPlayer& white, bool first_black,
@@ -237,9 +386,11 @@ OthelloGameRecord play_game(OthelloPlayer& black, OthelloPlayer& white, bool fir
         OthelloPlayer& mover = b.side_to_move() == othello::kBlack ? black : white;
         OthelloPlayer& other = &mover == &black ? white : black;
         const core::Stopwatch clock;
+        const std::int64_t cpu_before = mover.cpu_ms();
         const core::Result<Move> m = mover.choose(b);
         const bool first_moved = (&mover == &black) == first_black;
         (first_moved ? rec.ms_first : rec.ms_second) += clock.elapsed_ms();
+        (first_moved ? rec.cpu_ms_first : rec.cpu_ms_second) += mover.cpu_ms() - cpu_before;
         ++(first_moved ? rec.moves_first : rec.moves_second);
         if (!m) {
             rec.error = m.error();
@@ -270,9 +421,11 @@ core::Result<std::unique_ptr<OthelloPlayer>> make_othello_player(const std::stri
         if (auto s = p->start(); !s) return core::error(s.error());
         return std::unique_ptr<OthelloPlayer>(std::move(p));
     }
+    if (spec.rfind("nboard:", 0) == 0) return make_nboard(spec.substr(7));
     if (spec == "kibitz") return make_kibitz("");
     if (spec.rfind("kibitz:", 0) == 0) return make_kibitz(spec.substr(7));
-    return core::error("player '" + spec + "' is not kibitz[:options] or gtp:COMMAND");
+    return core::error("player '" + spec +
+                       "' is not kibitz[:options], gtp:COMMAND or nboard[:options]:COMMAND");
 }
 
 std::string othello_moves_text(const std::vector<Move>& moves) {
@@ -292,7 +445,9 @@ OthelloMatchResult play_othello_match(OthelloPlayer& first, OthelloPlayer& secon
     core::SplitMix64 rng(options.seed);
     for (int pair = 0; pair < options.pairs; ++pair) {
         if (stop && stop->load()) break;
-        const auto opening = random_opening(rng, options.opening_plies);
+        const auto opening = options.openings.empty()
+                                 ? random_opening(rng, options.opening_plies)
+                                 : options.openings[std::size_t(pair) % options.openings.size()];
         int pair_points = 0;
         for (int leg = 0; leg < 2; ++leg) {
             const bool first_black = leg == 0;
@@ -303,22 +458,20 @@ OthelloMatchResult play_othello_match(OthelloPlayer& first, OthelloPlayer& secon
             if (s > 0) ++t.wins, pair_points += 2;
             if (s < 0) ++t.losses;
             if (s == 0) ++t.draws, pair_points += 1;
-            const auto [black_ms, black_moves] = first_black
-                                                     ? std::pair(rec.ms_first, rec.moves_first)
-                                                     : std::pair(rec.ms_second, rec.moves_second);
-            const auto [white_ms, white_moves] = first_black
-                                                     ? std::pair(rec.ms_second, rec.moves_second)
-                                                     : std::pair(rec.ms_first, rec.moves_first);
+            const Thinking firsts{rec.ms_first, rec.cpu_ms_first, rec.moves_first};
+            const Thinking seconds{rec.ms_second, rec.cpu_ms_second, rec.moves_second};
+            const Thinking& black = first_black ? firsts : seconds;
+            const Thinking& white = first_black ? seconds : firsts;
             log << "game " << result.games.size() + 1 << ": "
                 << (first_black ? first.name() : second.name()) << " (black) - "
                 << (first_black ? second.name() : first.name())
                 << " (white): " << (first_black ? s : -s) << " for black"
                 << (rec.error.empty() ? "" : " [" + rec.error + "]") << "; thinking "
-                << seconds_per_move(black_ms, black_moves) << " s / "
-                << seconds_per_move(white_ms, white_moves) << " s a move  "
+                << black.text() << " / " << white.text() << " a move  "
                 << othello_moves_text(rec.moves) << std::endl;
             result.ms_first += rec.ms_first, result.moves_first += rec.moves_first;
             result.ms_second += rec.ms_second, result.moves_second += rec.moves_second;
+            result.cpu_ms_first += rec.cpu_ms_first, result.cpu_ms_second += rec.cpu_ms_second;
             result.games.push_back(std::move(rec));
         }
         ++result.tally.pairs[std::size_t(pair_points)];
@@ -327,10 +480,42 @@ OthelloMatchResult play_othello_match(OthelloPlayer& first, OthelloPlayer& secon
             break;
     }
     log << result_block(first.name(), second.name(), result.tally, options.sprt);
-    log << "Thinking time a move: " << first.name() << " "
-        << seconds_per_move(result.ms_first, result.moves_first) << " s, " << second.name() << " "
-        << seconds_per_move(result.ms_second, result.moves_second) << " s\n";
+    log << "Thinking time a move (wall, CPU): " << first.name() << " "
+        << Thinking{result.ms_first, result.cpu_ms_first, result.moves_first}.text() << ", "
+        << second.name() << " "
+        << Thinking{result.ms_second, result.cpu_ms_second, result.moves_second}.text() << "\n";
     return result;
+}
+
+core::Result<std::vector<std::vector<Move>>> read_othello_openings(const std::string& path) {
+    std::ifstream in(path);
+    if (!in) return core::error("openings file '" + path + "' cannot be read");
+    std::vector<std::vector<Move>> openings;
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        std::string squares;  // the moves without blanks
+        for (const char c : line)
+            if (!std::isspace(static_cast<unsigned char>(c))) squares += c;
+        if (squares.empty() || squares[0] == '#') continue;
+        const std::string where = path + ":" + std::to_string(number);
+        if (squares.size() % 2 != 0)
+            return core::error(where + ": '" + squares + "' is not a list of moves like f5d6c3");
+        Board b = Board::start();
+        std::vector<Move> moves;
+        for (std::size_t i = 0; i < squares.size(); i += 2) {
+            const std::string text = squares.substr(i, 2);
+            auto m = othello::parse_move(b, text);
+            if (!m)
+                return core::error(where + ": move " + std::to_string(i / 2 + 1) + " '" + text +
+                                   "': " + m.error());
+            moves.push_back(*m);
+            b.make(*m);
+        }
+        if (b.game_over()) return core::error(where + ": the game is over after these moves");
+        openings.push_back(std::move(moves));
+    }
+    if (openings.empty()) return core::error("openings file '" + path + "' has no openings");
+    return openings;
 }
 
 }  // namespace kibitz::match

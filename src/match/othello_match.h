@@ -1,6 +1,7 @@
-// Othello matches: Kibitz configurations in process and external GTP engines (Debian's
-// gtp-rhino, Edax), game pairs from random openings with colours swapped, W/D/L with Elo error
-// bars and SPRT from match/stats.h.
+// Othello matches: Kibitz configurations in process, external GTP engines (Debian's gtp-rhino,
+// Edax) and NBoard engines (ntest), game pairs from random openings or an openings file with
+// colours swapped, each side's thinking time on the clock and in CPU, W/D/L with Elo error bars
+// and SPRT from match/stats.h.
 #pragma once
 
 #include <atomic>
@@ -27,18 +28,25 @@ public:
     virtual core::Status played(const othello::Board& before, othello::Move m) = 0;
     // This player's move in board; errors name what went wrong (an illegal move, a dead engine).
     virtual core::Result<othello::Move> choose(const othello::Board& board) = 0;
+    // The CPU time (ms, user + system) this player has used so far: its searches in process,
+    // or the external engine's processes.
+    virtual std::int64_t cpu_ms() const = 0;
 };
 
 // "kibitz[:key=value,...]" with keys depth (default 6, or none with a movetime), movetime (ms),
 // eval (an Othello evaluation level), probcut (on, off or deviations; on by default), solve
 // (empties, 0 = no solver), hash (MB), name; or "gtp:COMMAND ARGS..." for an external GTP
-// engine. Errors name the bad part.
+// engine; or "nboard:COMMAND ARGS..." or "nboard:depth=N,name=NAME:COMMAND ARGS..." for an
+// external NBoard engine searching to depth N (default 6). Errors name the bad part.
 core::Result<std::unique_ptr<OthelloPlayer>> make_othello_player(const std::string& spec);
 
 struct OthelloMatchOptions {
     int pairs = 10;         // game pairs (each opening with both colours)
-    int opening_plies = 6;  // random moves from the start
+    int opening_plies = 8;  // random moves from the start
     std::uint64_t seed = 1;
+    // When not empty, the openings in this order (pair i plays openings[i % size]) instead of
+    // random ones: from read_othello_openings().
+    std::vector<std::vector<othello::Move>> openings;
     const SprtParams* sprt = nullptr;  // stop early when decided
 };
 
@@ -48,8 +56,9 @@ struct OthelloGameRecord {
     int first_black = 0;  // 1 when the first player had black
     int score_first = 0;  // final disc score for the first player (empties to the winner)
     std::string error;    // set when a player failed (the game counts as its loss)
-    // Thinking time (wall clock, ms) and moves chosen (passes included) of each player.
+    // Thinking time (wall clock and CPU, ms) and moves chosen (passes included) of each player.
     std::int64_t ms_first = 0, ms_second = 0;
+    std::int64_t cpu_ms_first = 0, cpu_ms_second = 0;
     int moves_first = 0, moves_second = 0;
 };
 
@@ -57,8 +66,15 @@ struct OthelloMatchResult {
     Tally tally;
     std::vector<OthelloGameRecord> games;
     std::int64_t ms_first = 0, ms_second = 0;  // thinking time over all games
+    std::int64_t cpu_ms_first = 0, cpu_ms_second = 0;
     int moves_first = 0, moves_second = 0;
 };
+
+// Openings from a file, one a line: moves from the start as "f5d6c3d3c4f4c5b3" (the XOT
+// lists' form), with or without blanks between the moves, either case; blank lines and lines
+// starting with '#' are skipped. Errors name the file, the line and the move.
+core::Result<std::vector<std::vector<othello::Move>>> read_othello_openings(
+    const std::string& path);
 
 // Plays the match, one line per game on log (the score, each side's mean time a move, the moves),
 // the result block and the mean times at the end; stops between games once *stop is true.

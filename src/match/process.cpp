@@ -12,7 +12,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <mutex>
+#include <sstream>
+#include <string>
 #include <thread>
 
 namespace kibitz::match {
@@ -292,5 +296,32 @@ std::chrono::milliseconds left_until(std::chrono::steady_clock::time_point deadl
 }
 
 std::string ms_text(std::chrono::milliseconds ms) { return std::to_string(ms.count()) + " ms"; }
+
+std::int64_t Process::group_cpu_ms() const {
+    if (pid_ <= 0) return 0;
+    const long ticks = ::sysconf(_SC_CLK_TCK);
+    if (ticks <= 0) return 0;
+    std::int64_t total = 0;
+    std::error_code ec;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+        const std::string name = entry.path().filename().string();
+        if (name.empty() || !std::all_of(name.begin(), name.end(), ::isdigit)) continue;
+        std::ifstream in(entry.path() / "stat");
+        std::string stat;
+        if (!std::getline(in, stat)) continue;  // the process has just ended
+        // After the command name in parentheses (which may hold blanks): state, ppid, pgrp, ...,
+        // utime and stime are the 12th and 13th fields after it.
+        const auto close = stat.rfind(')');
+        if (close == std::string::npos) continue;
+        std::istringstream fields(stat.substr(close + 1));
+        std::string state;
+        long long ppid = 0, pgrp = 0, skip = 0, utime = 0, stime = 0;
+        fields >> state >> ppid >> pgrp;
+        for (int i = 0; i < 8; ++i) fields >> skip;
+        fields >> utime >> stime;
+        if (fields && pgrp == pid_) total += (utime + stime) * 1000 / ticks;
+    }
+    return total;
+}
 
 }  // namespace kibitz::match

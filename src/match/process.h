@@ -10,6 +10,7 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -57,6 +58,11 @@ public:
     // Sends SIGKILL to the child's process group (the child and any helpers it started), reaps
     // the child and closes the pipes. Nothing happens when no child is running.
     void kill();
+
+    // The CPU time (user + system, ms) used so far by the processes of the child's process
+    // group that are alive, read from /proc: the child, its threads and any helper it started
+    // and did not reap yet. 0 when nothing runs or /proc cannot be read.
+    std::int64_t group_cpu_ms() const;
 
     // The child's pid (-1 before start) and the program name, for messages.
     pid_t pid() const { return pid_; }

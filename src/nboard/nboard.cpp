@@ -214,6 +214,23 @@ core::Result<GgfGame> parse_ggf(std::string_view text) {
     return game;
 }
 
+std::string format_ggf(const Board& start, const std::vector<Move>& moves) {
+    const std::string text = start.to_text();  // 64 squares of X, O, -; a blank; X or O
+    std::string squares = text.substr(0, 64);
+    for (char& c : squares)
+        if (c == 'X') c = '*';
+    std::string ggf = "(;GM[Othello]PC[Kibitz]PB[black]PW[white]RE[?]TI[0:00//0]TY[8]BO[8 " +
+                      squares + (start.side_to_move() == othello::kBlack ? " *]" : " O]");
+    Board b = start;
+    for (const Move m : moves) {
+        ggf += b.side_to_move() == othello::kBlack ? "B[" : "W[";
+        ggf += m.is_pass() ? std::string("PA") : othello::square_name(m.square());
+        ggf += "]";
+        b.make(m);
+    }
+    return ggf + ";)";
+}
+
 // ---- The session -------------------------------------------------------------------------
 
 Session::Session(std::ostream& out, PlayOptions options)

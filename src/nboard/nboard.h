@@ -76,6 +76,11 @@ struct GgfGame {
 // pass counts as a pass and the move. Errors name the tag or move that is wrong.
 core::Result<GgfGame> parse_ggf(std::string_view text);
 
+// The game from start through moves as one line of standard GGF, as NBoard engines read it in
+// "set game": BO with the start position, then B[..] and W[..] with no ';' between them (ntest
+// stops at the first one), passes as PA. The moves must be legal.
+std::string format_ggf(const othello::Board& start, const std::vector<othello::Move>& moves);
+
 // Plays text ("F5", "f5/1.50/3.2", "PA") in board for `color`, or for the side to move when
 // color is null: a square when the side to move must pass passes first. Appends the moves
 // made (one, or the pass and the move) to moves; on error changes nothing.

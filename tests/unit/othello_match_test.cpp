@@ -5,12 +5,23 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 
 using namespace kibitz;
 
 TEST(OthelloMatch, PlayerSpecErrorsNameTheProblem) {
-    EXPECT_NE(match::make_othello_player("edax").error().find("not kibitz[:options] or gtp:"),
+    EXPECT_NE(match::make_othello_player("edax").error().find(
+                  "not kibitz[:options], gtp:COMMAND or nboard[:options]:COMMAND"),
+              std::string::npos);
+    EXPECT_NE(match::make_othello_player("nboard:").error().find("needs a command"),
+              std::string::npos);
+    EXPECT_NE(match::make_othello_player("nboard:depth=99:ntest").error().find("depth=99"),
+              std::string::npos);
+    EXPECT_NE(match::make_othello_player("nboard:speed=9:ntest").error().find("'speed=9'"),
+              std::string::npos);
+    EXPECT_NE(match::make_othello_player("nboard:/no/such/engine").error().find("/no/such/engine"),
               std::string::npos);
     EXPECT_NE(match::make_othello_player("kibitz:depth=x").error().find("depth=x"),
               std::string::npos);
@@ -70,6 +81,71 @@ TEST(OthelloMatch, ShortMatchInProcess) {
     EXPECT_EQ(std::vector<othello::Move>(r.games[0].moves.begin(), r.games[0].moves.begin() + 4),
               std::vector<othello::Move>(r.games[1].moves.begin(), r.games[1].moves.begin() + 4));
     EXPECT_NE(log.str().find("Score of one vs two"), std::string::npos);
-    EXPECT_NE(log.str().find("Thinking time a move: one "), std::string::npos) << log.str();
-    EXPECT_NE(log.str().find(" s a move  "), std::string::npos) << log.str();
+    EXPECT_NE(log.str().find("Thinking time a move (wall, CPU): one "), std::string::npos)
+        << log.str();
+    EXPECT_NE(log.str().find(" s) a move  "), std::string::npos) << log.str();
+}
+
+// The CPU time of an in-process player counts its searches: a depth-8 search takes some.
+TEST(OthelloMatch, KibitzPlayerCountsItsCpuTime) {
+    auto p = match::make_othello_player("kibitz:depth=8");
+    ASSERT_TRUE(p) << p.error();
+    EXPECT_EQ((*p)->cpu_ms(), 0);
+    othello::Board b = othello::Board::start();
+    for (int i = 0; i < 6; ++i) {
+        const auto m = (*p)->choose(b);
+        ASSERT_TRUE(m) << m.error();
+        b.make(*m);
+    }
+    EXPECT_GT((*p)->cpu_ms(), 0);
+}
+
+namespace {
+
+std::string write_temp(const std::string& name, const std::string& text) {
+    const auto path = (std::filesystem::temp_directory_path() / name).string();
+    std::ofstream(path) << text;
+    return path;
+}
+
+}  // namespace
+
+TEST(OthelloMatch, OpeningsFileIsReadAndUsedInOrder) {
+    const auto path = write_temp("kibitz_openings_ok.txt",
+                                 "# two XOT-style lines\nf5d6c3d3c4f4c5b3\n\nF5 F6 E6 F4\n");
+    const auto openings = match::read_othello_openings(path);
+    ASSERT_TRUE(openings) << openings.error();
+    ASSERT_EQ(openings->size(), 2u);
+    EXPECT_EQ(match::othello_moves_text((*openings)[0]), "f5d6c3d3c4f4c5b3");
+    EXPECT_EQ(match::othello_moves_text((*openings)[1]), "f5f6e6f4");
+
+    auto a = match::make_othello_player("kibitz:depth=1,name=one");
+    auto b = match::make_othello_player("kibitz:depth=1,name=two");
+    ASSERT_TRUE(a && b);
+    match::OthelloMatchOptions options;
+    options.pairs = 3;
+    options.openings = *openings;
+    std::ostringstream log;
+    const auto r = match::play_othello_match(**a, **b, options, log);
+    ASSERT_EQ(r.games.size(), 6u);
+    for (std::size_t g = 0; g < 6; ++g) {
+        const auto& opening = (*openings)[(g / 2) % 2];
+        EXPECT_EQ(r.games[g].opening_plies, int(opening.size()));
+        EXPECT_EQ(std::vector<othello::Move>(r.games[g].moves.begin(),
+                                             r.games[g].moves.begin() + long(opening.size())),
+                  opening);
+    }
+}
+
+TEST(OthelloMatch, OpeningsFileErrorsNameTheLineAndMove) {
+    auto error_of = [](const std::string& text) {
+        return match::read_othello_openings(write_temp("kibitz_openings_bad.txt", text)).error();
+    };
+    EXPECT_NE(error_of("f5d6\nf5a1\n").find("kibitz_openings_bad.txt:2: move 2 'a1'"),
+              std::string::npos)
+        << error_of("f5d6\nf5a1\n");
+    EXPECT_NE(error_of("f5d\n").find(":1: 'f5d' is not a list of moves"), std::string::npos);
+    EXPECT_NE(error_of("# nothing\n").find("has no openings"), std::string::npos);
+    EXPECT_NE(match::read_othello_openings("/no/such/openings.txt").error().find("cannot be read"),
+              std::string::npos);
 }

@@ -105,6 +105,27 @@ TEST(OthelloGgf, MalformedGamesSayWhy) {
     EXPECT_NE(error("(;[F5];)").find("where a tag such as"), std::string::npos);
 }
 
+TEST(OthelloGgf, WritesWhatItReads) {
+    // A game with a pass: black must pass after the start below, white takes C1.
+    const Board pass_start = *Board::from_text(kPassBoard + " X");
+    const std::vector<Move> moves{Move::pass(), Move::at(kibitz::othello::parse_square("C1"))};
+    const std::string text = kibitz::nboard::format_ggf(pass_start, moves);
+    EXPECT_EQ(text.find(';', 2), text.size() - 2) << text;  // no ';' between the moves
+    EXPECT_NE(text.find("B[PA]W[C1]"), std::string::npos) << text;
+    const auto game = parse_ggf(text);
+    ASSERT_TRUE(game) << game.error();
+    EXPECT_EQ(game->start, pass_start);
+    EXPECT_EQ(game->moves, moves);
+    EXPECT_TRUE(game->end.game_over());
+    // From the start position, the way a match sends its games.
+    const auto opening = parse_ggf(kOpening);
+    ASSERT_TRUE(opening) << opening.error();
+    const auto again = parse_ggf(kibitz::nboard::format_ggf(Board::start(), opening->moves));
+    ASSERT_TRUE(again) << again.error();
+    EXPECT_EQ(again->end, opening->end);
+    EXPECT_EQ(again->moves, opening->moves);
+}
+
 TEST(OthelloNBoard, HandshakeAndSettings) {
     std::ostringstream out;
     Session s(out, fast_othello_options());

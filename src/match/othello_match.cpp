@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <optional>
 #include <utility>
 
 #include "core/rng.h"
@@ -243,26 +244,41 @@ private:
     Process process_;
 };
 
+// The comma-separated items of a player's options ("depth=8,eval=patterns"); a trailing comma
+// adds no item.
+std::vector<std::string> player_option_items(const std::string& options) {
+    std::vector<std::string> items;
+    for (std::size_t pos = 0; pos < options.size();) {
+        const std::size_t end = std::min(options.find(',', pos), options.size());
+        items.push_back(options.substr(pos, end - pos));
+        pos = end + 1;
+    }
+    return items;
+}
+
+// value as a whole number in lo..hi, or nothing.
+std::optional<long> player_option_number(const std::string& value, long lo, long hi) {
+    char* tail = nullptr;
+    const long v = std::strtol(value.c_str(), &tail, 10);
+    if (value.empty() || *tail || v < lo || v > hi) return std::nullopt;
+    return v;
+}
+
 core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& options) {
     auto p = std::make_unique<KibitzOthelloPlayer>();
     std::string name = "kibitz";
     bool depth_given = false;
-    std::size_t pos = 0;
-    while (pos < options.size()) {
-        const std::size_t end = std::min(options.find(',', pos), options.size());
-        const std::string item = options.substr(pos, end - pos);
-        pos = end + 1;
+    for (const std::string& item : player_option_items(options)) {
         const std::size_t eq = item.find('=');
         if (eq == std::string::npos)
             return core::error("player option '" + item + "' is not key=value");
         const std::string key = item.substr(0, eq), value = item.substr(eq + 1);
         auto number = [&](long lo, long hi) -> core::Result<long> {
-            char* tail = nullptr;
-            const long v = std::strtol(value.c_str(), &tail, 10);
-            if (value.empty() || *tail || v < lo || v > hi)
+            const auto v = player_option_number(value, lo, hi);
+            if (!v)
                 return core::error("player option " + key + "=" + value + ": not a number in " +
                                    std::to_string(lo) + ".." + std::to_string(hi));
-            return v;
+            return *v;
         };
         if (key == "depth" || key == "solve" || key == "movetime" || key == "hash") {
             const auto v = number(0, key == "movetime" ? 3600000 : key == "hash" ? 4096 : 60);
@@ -309,21 +325,16 @@ core::Result<std::unique_ptr<OthelloPlayer>> make_nboard(const std::string& rest
     if (colon != std::string::npos && head.find('=') != std::string::npos &&
         head.find_first_of(" /") == std::string::npos) {
         command = rest.substr(colon + 1);
-        std::size_t pos = 0;
-        while (pos < head.size()) {
-            const std::size_t end = std::min(head.find(',', pos), head.size());
-            const std::string item = head.substr(pos, end - pos);
-            pos = end + 1;
+        for (const std::string& item : player_option_items(head)) {
             const std::size_t eq = item.find('=');
             const std::string key = item.substr(0, eq);
             const std::string value = eq == std::string::npos ? "" : item.substr(eq + 1);
             if (key == "depth") {
-                char* tail = nullptr;
-                const long v = std::strtol(value.c_str(), &tail, 10);
-                if (value.empty() || *tail || v < 1 || v > 60)
+                const auto v = player_option_number(value, 1, 60);
+                if (!v)
                     return core::error("nboard player option depth=" + value +
                                        ": not a depth 1-60");
-                depth = int(v);
+                depth = int(*v);
             } else if (key == "name" && !value.empty()) {
                 name = value;
             } else {

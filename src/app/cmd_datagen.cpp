@@ -6,6 +6,7 @@
 
 #include "app/commands.h"
 #include "app/interrupt.h"
+#include "dist/dist.h"
 #include "tune/datagen.h"
 
 void register_datagen(CLI::App& app) {
@@ -15,7 +16,9 @@ void register_datagen(CLI::App& app) {
         "Self-play games from random openings; quiet positions with results, for tuning");
     cmd->footer(
         "Each position is stored in 32 bytes with the game's result and the search score. Stop "
-        "with Ctrl-C; the same command again extends the file until it holds --positions.");
+        "with Ctrl-C; the same command again extends the file until it holds --positions. Games "
+        "are written in the order they were started, so the file is the same for any --threads. "
+        "Under mpirun or srun, rank 0 writes the file and the other ranks play (docs/scale.md).");
     cmd->add_option("--out", o->out, "Data file (created or extended)")->required();
     cmd->add_option("--positions", o->positions, "Stop when the file holds this many positions")
         ->check(CLI::PositiveNumber);
@@ -35,6 +38,13 @@ void register_datagen(CLI::App& app) {
     cmd->add_option("--draw", o->play.draw_cp,
                     "Adjudicate a draw from ply 80 when 8 moves score within this (0: never)");
     cmd->callback([o] {
+        // Under mpirun or srun, rank 0 writes the file and the other ranks play the games,
+        // each --threads at once.
+        const kibitz::dist::Session mpi;
+        if (kibitz::dist::worker()) {
+            kibitz::dist::serve(o->threads, kibitz::tune::datagen_handler);
+            return;
+        }
         // Ctrl-C: the games under way are dropped; the file keeps every finished game.
         const StopOnInterrupt interrupt;
         const auto report = kibitz::tune::run_datagen(*o, std::cerr, &interrupt.flag());

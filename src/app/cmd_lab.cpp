@@ -9,8 +9,10 @@
 #include "app/commands.h"
 #include "app/interrupt.h"
 #include "core/files.h"
+#include "dist/dist.h"
 #include "lab/lab.h"
 #include "lab/variants.h"
+#include "match/remote.h"
 
 namespace {
 
@@ -57,6 +59,13 @@ int run_experiments(const std::vector<const kibitz::lab::Experiment*>& list, Opt
     std::error_code ec;
     o.kibitz_path = std::filesystem::read_symlink("/proc/self/exe", ec).string();
     if (ec) o.kibitz_path = "kibitz";
+    // Under mpirun or srun, rank 0 runs the experiments and the other ranks play the games of
+    // their tournaments, each --concurrency at once; the rest runs on rank 0 alone.
+    const kibitz::dist::Session mpi;
+    if (kibitz::dist::worker()) {
+        kibitz::dist::serve(o.concurrency, kibitz::match::game_handler);
+        return 0;
+    }
     // Ctrl-C: the experiment under way ends without a report.
     const StopOnInterrupt interrupt;
     int status = 0;

@@ -16,8 +16,10 @@
 #include "app/commands.h"
 #include "app/interrupt.h"
 #include "core/strings.h"
+#include "dist/dist.h"
 #include "match/crosstable.h"
 #include "match/match.h"
+#include "match/remote.h"
 
 namespace {
 
@@ -249,7 +251,13 @@ void run(const std::vector<std::string>& args) {
         options.openings_plies = openings_plies;
     }
 
-    // 3. The match; Ctrl-C lets the running games finish.
+    // 3. The match; Ctrl-C lets the running games finish. Under mpirun or srun, rank 0 runs it
+    //    and the other ranks play its games, each -concurrency at once.
+    const kibitz::dist::Session mpi;
+    if (kibitz::dist::worker()) {
+        kibitz::dist::serve(options.concurrency, kibitz::match::game_handler);
+        return;
+    }
     std::optional<StopOnInterrupt> interrupt(std::in_place);
     const auto result = kibitz::match::run_match(options, std::cout, &interrupt->flag());
     const bool interrupted = interrupt->stopped();

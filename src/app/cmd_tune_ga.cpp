@@ -9,6 +9,7 @@
 #include "app/commands.h"
 #include "app/interrupt.h"
 #include "app/options.h"
+#include "dist/dist.h"
 #include "eval/weights_io.h"
 #include "tune/ga.h"
 
@@ -65,6 +66,13 @@ void register_tune_ga(CLI::App& tune) {
     cmd->callback([a, cmd] {
         using namespace kibitz;
         auto& o = a->o;
+        // Under mpirun or srun, rank 0 runs the algorithm and writes every output; the other
+        // ranks play the matches, each --concurrency at once.
+        const dist::Session mpi;
+        if (dist::worker()) {
+            dist::serve(o.concurrency, tune::ga_handler);
+            return;
+        }
         const auto fixed = tune::parse_fixed(a->fixed);
         if (!fixed) throw std::runtime_error(fixed.error());
         o.fixed = *fixed;

@@ -8,6 +8,7 @@
 #include <memory>
 #include <mutex>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 
 #include "chess/epd.h"
@@ -16,6 +17,7 @@
 #include "core/rng.h"
 #include "core/strings.h"
 #include "match/crosstable.h"
+#include "match/remote.h"
 #include "match/state.h"
 
 namespace kibitz::match {
@@ -86,6 +88,7 @@ struct Shared {
     core::AppendFile pgn;  // games are appended as they finish, every write checked
     MatchState state;      // what the state file says; only kept when options.state_file is set
     MatchResult result;
+    std::map<int, std::pair<std::string, std::string>> game_names;  // started game -> names
 
     // Moves next_game to the first game not taken yet.
     bool games_left() {
@@ -147,17 +150,6 @@ Status restore(Shared& shared) {
     return Done{};
 }
 
-// Starts the engine of config when it is not running, with its options; names it.
-Status ensure_started(std::unique_ptr<Player>& engine, const EngineConfig& config) {
-    if (engine && engine->running()) return Done{};
-    engine = make_player(config.protocol);
-    if (!engine) return core::error("unknown protocol '" + config.protocol + "'");
-    if (auto r = engine->start(config.command); !r) return r;
-    for (const auto& [name, value] : config.options)
-        if (auto r = engine->set_option(name, value); !r) return r;
-    return engine->is_ready();
-}
-
 // The result block (two engines) or the standings line (more) after a game.
 std::string progress(const Shared& shared) {
     const MatchResult& result = shared.result;
@@ -166,96 +158,172 @@ std::string progress(const Shared& shared) {
                         shared.options.sprt ? &*shared.options.sprt : nullptr);
 }
 
-void worker(Shared& shared) {
+// Takes the next game to play (0-based), or nothing when no more should start. Under the mutex.
+std::optional<int> take_game(Shared& shared) {
+    if (shared.should_stop()) return std::nullopt;
+    const int number = static_cast<int>(shared.next_game);
+    shared.taken[number] = true;
+    return number;
+}
+
+// Game `number` with its engines and setup; the names are the player's business.
+GameJob make_job(const Shared& shared, int number) {
     const MatchOptions& options = shared.options;
+    const ScheduledGame& game = shared.schedule.games[number];
+    GameJob job;
+    job.number = number;
+    job.white_index = game.white;
+    job.black_index = game.black;
+    job.white = shared.engines[game.white];
+    job.black = shared.engines[game.black];
+    GameSetup& setup = job.setup;
+    if (!shared.opening_order.empty()) {
+        const Opening& opening =
+            options.openings[shared.opening_order[game.opening % shared.opening_order.size()]];
+        setup.start = opening.start;
+        setup.opening = opening.moves;
+    }
+    setup.white_tc = job.white.tc;
+    setup.black_tc = job.black.tc;
+    setup.draw = options.draw;
+    setup.resign = options.resign;
+    setup.maxmoves = options.maxmoves;
+    setup.event = options.event;
+    setup.round = std::to_string(number + 1);
+    return job;
+}
+
+// Both engines of game `number` are up, under these names (from -engine name= or the engines
+// themselves): keeps the names and prints "Started game". Under the mutex. where: "" for a
+// game of this process, the worker's rank and host for one of another.
+void announce(Shared& shared, int number, const std::string& white, const std::string& black,
+              const std::string& where) {
+    const ScheduledGame& game = shared.schedule.games[number];
+    for (const auto& [engine, name] : {std::pair{game.white, white}, std::pair{game.black, black}})
+        if (shared.engines[engine].name.empty()) {
+            shared.result.names[engine] = name;
+            shared.state.names[engine + 1] = name;
+        }
+    shared.game_names[number] = {white, black};
+    shared.out << "Started game " << number + 1 << " of " << shared.result.total << " (" << white
+               << " vs " << black << ")" << (where.empty() ? "" : " on " + where) << std::endl;
+}
+
+// An engine of game `number` could not be started: no more games. Under the mutex.
+void failed_to_start(Shared& shared, const std::string& error) {
+    if (shared.result.error.empty()) shared.result.error = error;
+    shared.stop_starting = true;
+}
+
+// Game `number` is over: counts it, writes it, reports it. Under the mutex.
+void finish(Shared& shared, const GameDone& done) {
+    const MatchOptions& options = shared.options;
+    MatchResult& result = shared.result;
+    const int number = done.number;
+    const auto [white_name, black_name] = shared.game_names[number];
+    shared.game_names.erase(number);
+    count_game(shared, number, done.outcome);
+    ++result.games_played;
+    if (shared.pgn.is_open()) {
+        if (auto written = shared.pgn.write(done.pgn + "\n"); !written) {
+            if (result.error.empty()) result.error = written.error();
+            shared.stop_starting = true;
+        }
+    }
+    if (!options.state_file.empty()) {
+        shared.state.games[number + 1] = {done.outcome, done.reason, 0};
+        if (auto saved = write_state(options.state_file, shared.state); !saved) {
+            if (result.error.empty()) result.error = saved.error();
+            shared.stop_starting = true;
+        }
+    }
+    shared.out << "Finished game " << number + 1 << " (" << white_name << " vs " << black_name
+               << "): " << chess::result_string(done.outcome) << " {" << done.reason << "}\n"
+               << progress(shared) << std::flush;
+    if (options.sprt &&
+        sprt(shared.tallies[0], *options.sprt).verdict != SprtState::Verdict::kContinue)
+        shared.stop_starting = true;
+    if ((done.white_failed || done.black_failed) && !options.recover) {
+        if (result.error.empty())
+            result.error = "engine " + (done.white_failed ? white_name : black_name) + " failed (" +
+                           done.reason + "); use -recover to restart it";
+        shared.stop_starting = true;
+    }
+}
+
+// A thread of this process: plays games until none is left.
+void worker(Shared& shared) {
     // Engine processes are started when a game needs them and kept for the next games of this
     // thread while they run.
     std::vector<std::unique_ptr<Player>> players(shared.engines.size());
     for (;;) {
         // 1. Take the next game and start the engines it needs.
-        int number;
+        std::optional<int> number;
         {
             std::lock_guard lock(shared.mutex);
-            if (shared.should_stop()) break;
-            number = static_cast<int>(shared.next_game);
-            shared.taken[number] = true;
+            number = take_game(shared);
         }
-        const ScheduledGame& game = shared.schedule.games[number];
-        auto started = ensure_started(players[game.white], shared.engines[game.white]);
-        if (started) started = ensure_started(players[game.black], shared.engines[game.black]);
+        if (!number) break;
+        GameJob job = make_job(shared, *number);
+        auto started = start_engine(players[job.white_index], job.white);
+        if (started) started = start_engine(players[job.black_index], job.black);
         if (!started) {
             std::lock_guard lock(shared.mutex);
-            if (shared.result.error.empty()) shared.result.error = started.error();
-            shared.stop_starting = true;
+            failed_to_start(shared, started.error());
             break;
         }
-
-        // 2. Set the game up: the opening, colours, names.
-        GameSetup setup;
-        if (!shared.opening_order.empty()) {
-            const Opening& opening =
-                options.openings[shared.opening_order[game.opening % shared.opening_order.size()]];
-            setup.start = opening.start;
-            setup.opening = opening.moves;
-        }
-        setup.white_tc = shared.engines[game.white].tc;
-        setup.black_tc = shared.engines[game.black].tc;
-        setup.draw = options.draw;
-        setup.resign = options.resign;
-        setup.maxmoves = options.maxmoves;
-        setup.event = options.event;
-        setup.round = std::to_string(number + 1);
+        Player& white = *players[job.white_index];
+        Player& black = *players[job.black_index];
+        GameSetup& setup = job.setup;
+        setup.white_name = job.white.name.empty() ? white.name() : job.white.name;
+        setup.black_name = job.black.name.empty() ? black.name() : job.black.name;
         {
             std::lock_guard lock(shared.mutex);
-            for (const int engine : {game.white, game.black}) {
-                if (!shared.engines[engine].name.empty()) continue;
-                shared.result.names[engine] = players[engine]->name();
-                shared.state.names[engine + 1] = players[engine]->name();
-            }
-            setup.white_name = shared.result.names[game.white];
-            setup.black_name = shared.result.names[game.black];
-            shared.out << "Started game " << number + 1 << " of " << shared.result.total << " ("
-                       << setup.white_name << " vs " << setup.black_name << ")" << std::endl;
+            announce(shared, *number, setup.white_name, setup.black_name, "");
         }
 
-        // 3. Play it.
-        GameResult r = play_game(*players[game.white], *players[game.black], setup);
-        if (r.white_failed) (void)players[game.white]->quit(std::chrono::milliseconds(200));
-        if (r.black_failed) (void)players[game.black]->quit(std::chrono::milliseconds(200));
+        // 2. Play it.
+        GameResult r = play_game(white, black, setup);
+        if (r.white_failed) (void)white.quit(std::chrono::milliseconds(200));
+        if (r.black_failed) (void)black.quit(std::chrono::milliseconds(200));
 
-        // 4. Count it, write it, report it.
+        // 3. Count it, write it, report it.
         std::lock_guard lock(shared.mutex);
-        MatchResult& result = shared.result;
-        count_game(shared, number, r.outcome);
-        ++result.games_played;
-        if (shared.pgn.is_open()) {
-            if (auto written = shared.pgn.write(chess::write_pgn(r.pgn) + "\n"); !written) {
-                if (result.error.empty()) result.error = written.error();
-                shared.stop_starting = true;
-            }
-        }
-        if (!options.state_file.empty()) {
-            shared.state.games[number + 1] = {r.outcome, r.reason, 0};
-            if (auto saved = write_state(options.state_file, shared.state); !saved) {
-                if (result.error.empty()) result.error = saved.error();
-                shared.stop_starting = true;
-            }
-        }
-        shared.out << "Finished game " << number + 1 << " (" << setup.white_name << " vs "
-                   << setup.black_name << "): " << r.pgn.result << " {" << r.reason << "}\n"
-                   << progress(shared) << std::flush;
-        if (options.sprt &&
-            sprt(shared.tallies[0], *options.sprt).verdict != SprtState::Verdict::kContinue)
-            shared.stop_starting = true;
-        if ((r.white_failed || r.black_failed) && !options.recover) {
-            if (result.error.empty())
-                result.error = "engine " + (r.white_failed ? setup.white_name : setup.black_name) +
-                               " failed (" + r.reason + "); use -recover to restart it";
-            shared.stop_starting = true;
-        }
+        finish(shared, {*number, r.outcome, r.reason, chess::write_pgn(r.pgn), r.white_failed,
+                        r.black_failed, ""});
     }
     for (auto& player : players)
         if (player) (void)player->quit();
+}
+
+// Rank 0 of an MPI run: hands the games to the other ranks and keeps the books.
+void coordinate(Shared& shared) {
+    // A worker's malformed message is a bug in one of the two builds: the run ends.
+    const auto fail = [](const std::string& error) { throw std::runtime_error(error); };
+    dist::Farm farm;
+    farm.next = [&shared]() -> std::optional<std::string> {
+        std::lock_guard lock(shared.mutex);
+        const auto number = take_game(shared);
+        if (!number) return std::nullopt;
+        return to_json(make_job(shared, *number));
+    };
+    farm.on_note = [&](int rank, const std::string& text) {
+        auto note = game_note_from_json(text);
+        if (!note) fail(note.error());
+        std::lock_guard lock(shared.mutex);
+        announce(shared, note->number, note->white_name, note->black_name,
+                 "rank " + std::to_string(rank));
+    };
+    farm.on_result = [&](int, const std::string& text) {
+        auto done = game_done_from_json(text);
+        if (!done) fail(done.error());
+        std::lock_guard lock(shared.mutex);
+        if (!done->error.empty())
+            failed_to_start(shared, done->error);
+        else
+            finish(shared, *done);
+    };
+    dist::run_farm(farm);
 }
 
 }  // namespace
@@ -339,9 +407,13 @@ MatchResult run_match(const MatchOptions& options, std::ostream& out,
     // 3. The games still to play.
     const int left = result.total - result.games_restored;
     std::vector<std::thread> pool;
-    for (int i = 0; i < std::min(std::max(1, options.concurrency), left); ++i)
-        pool.emplace_back([&shared] { worker(shared); });
-    for (auto& t : pool) t.join();
+    if (dist::distributed()) {
+        coordinate(shared);
+    } else {
+        for (int i = 0; i < std::min(std::max(1, options.concurrency), left); ++i)
+            pool.emplace_back([&shared] { worker(shared); });
+        for (auto& t : pool) t.join();
+    }
     if (auto closed = shared.pgn.close(); !closed && result.error.empty())
         result.error = closed.error();
     result.tally = shared.tallies.empty() ? Tally{} : shared.tallies[0];

@@ -4,10 +4,14 @@
 
 #include <atomic>
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "core/result.h"
+#include "dist/dist.h"
+#include "tune/data.h"
 #include "tune/selfplay.h"
 
 namespace kibitz::tune {
@@ -34,9 +38,22 @@ struct DatagenReport {
 
 // Plays games until the file holds options.positions or *stop becomes true; games under way
 // when it stops are dropped (their positions have no result yet), so the file only ever holds
-// finished games and a rerun of the same command resumes. Progress lines go to log.
+// finished games and a rerun of the same command resumes. Progress lines go to log. Game k of a
+// run has its own seed (from options.seed, k and the positions already in the file) and the
+// games are written in the order of k, so the file is the same for any number of threads and,
+// under MPI (dist.h), of ranks: rank 0 writes, the others play (datagen_handler).
 core::Result<DatagenReport> run_datagen(const DatagenOptions& options, std::ostream& log,
                                         const std::atomic<bool>* stop = nullptr);
+
+// One game of a run from this seed: the kept positions labelled with its result, or nothing
+// when *stop became true during it.
+std::optional<std::vector<Record>> play_datagen_game(const DatagenOptions& options,
+                                                     engine::ChessEngine& engine,
+                                                     std::uint64_t seed,
+                                                     const std::atomic<bool>* stop);
+
+// A worker rank's slot: plays the games rank 0's run_datagen sends, with one engine of its own.
+dist::Handler datagen_handler();
 
 // Whether a position of a game is kept for tuning: not in check, the best move quiet (no
 // capture or promotion), the score not a mate and within max_score_cp.

@@ -8,9 +8,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <mutex>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
 #include <thread>
 #include <unordered_map>
 
@@ -239,6 +242,39 @@ void play_match(engine::ChessEngine& ea, engine::ChessEngine& eb, const GaOption
     // Equal scores after max_games: a seeded coin.
     r.a_won = r.a_wins != r.b_wins ? r.a_wins > r.b_wins : rng.below(2) == 0;
     r.done = true;
+}
+
+// A match for a worker rank: its seed, the two sides' weights and the options that decide it.
+std::string ga_match_job(const GaOptions& o, int k, std::uint64_t seed, const eval::Weights& a,
+                         const eval::Weights& b) {
+    return nlohmann::json{{"match", k},
+                          {"seed", seed},
+                          {"wins", o.wins},
+                          {"max_games", o.max_games},
+                          {"nodes", o.nodes},
+                          {"depth", o.depth},
+                          {"random_plies", o.random_plies},
+                          {"hash_mb", o.hash_mb},
+                          {"a", eval::weights_to_text(a)},
+                          {"b", eval::weights_to_text(b)}}
+        .dump();
+}
+
+// A worker's answer: the match's number and its result (a and b are rank 0's business).
+std::pair<int, MatchResult> ga_match_result(const std::string& text, int rank) {
+    try {
+        const auto j = nlohmann::json::parse(text);
+        MatchResult r;
+        r.a_wins = j.at("a_wins");
+        r.b_wins = j.at("b_wins");
+        r.draws = j.at("draws");
+        r.games = j.at("games");
+        r.a_won = j.at("a_won");
+        return {j.at("match").get<int>(), r};
+    } catch (const std::exception& e) {
+        throw std::runtime_error("ga: malformed result from rank " + std::to_string(rank) + ": " +
+                                 e.what());
+    }
 }
 
 // ---- Population statistics ------------------------------------------------------------------
@@ -653,41 +689,75 @@ core::Result<GaReport> run_ga(const GaOptions& options, std::ostream& log,
         }
 
         std::mutex mutex;  // guards log, finished and games
-        std::atomic<int> next{0};
         int finished = 0;
         std::uint64_t games = st.games;
-        const auto worker = [&] {
-            engine::ChessEngine ea, eb;
-            ea.set_hash_mb(std::size_t(o.hash_mb));
-            eb.set_hash_mb(std::size_t(o.hash_mb));
-            for (int k = next.fetch_add(1); k < matches; k = next.fetch_add(1)) {
-                if (stop && stop->load()) break;
-                MatchResult& r = results[std::size_t(k)];
-                const Member& a = st.population[std::size_t(r.a)];
-                const Member& b = st.population[std::size_t(r.b)];
-                engine::ChessEvaluator eval_a, eval_b;
-                eval_a.set_weights(apply(a.genes, genes, o.fixed, o.base));
-                eval_b.set_weights(apply(b.genes, genes, o.fixed, o.base));
-                ea.set_evaluator(eval_a);
-                eb.set_evaluator(eval_b);
-                play_match(ea, eb, o, derive_seed(o.seed, gen, k), r, stop);
-                if (!r.done) break;
-                std::lock_guard lock(mutex);
-                ++finished;
-                games += std::uint64_t(r.games);
-                const Member& w = r.a_won ? a : b;
-                const Member& l = r.a_won ? b : a;
-                const int ww = r.a_won ? r.a_wins : r.b_wins, lw = r.a_won ? r.b_wins : r.a_wins;
-                log << "ga: generation " << gen << "/" << o.generations << ", match " << finished
-                    << "/" << matches << ": #" << w.id << " " << genes_text(w.genes) << " beats #"
-                    << l.id << " " << genes_text(l.genes) << " " << ww << "-" << lw << " with "
-                    << r.draws << (r.draws == 1 ? " draw" : " draws") << "\n"
-                    << std::flush;
-            }
+        // Match k is over: counted and logged. Under mutex.
+        const auto record = [&](const MatchResult& r) {
+            ++finished;
+            games += std::uint64_t(r.games);
+            const Member& a = st.population[std::size_t(r.a)];
+            const Member& b = st.population[std::size_t(r.b)];
+            const Member& w = r.a_won ? a : b;
+            const Member& l = r.a_won ? b : a;
+            const int ww = r.a_won ? r.a_wins : r.b_wins, lw = r.a_won ? r.b_wins : r.a_wins;
+            log << "ga: generation " << gen << "/" << o.generations << ", match " << finished << "/"
+                << matches << ": #" << w.id << " " << genes_text(w.genes) << " beats #" << l.id
+                << " " << genes_text(l.genes) << " " << ww << "-" << lw << " with " << r.draws
+                << (r.draws == 1 ? " draw" : " draws") << "\n"
+                << std::flush;
         };
-        std::vector<std::thread> threads;
-        for (int i = 0; i < std::min(o.concurrency, matches); ++i) threads.emplace_back(worker);
-        for (auto& t : threads) t.join();
+        const auto weights_of = [&](int slot) {
+            return apply(st.population[std::size_t(slot)].genes, genes, o.fixed, o.base);
+        };
+        if (dist::distributed()) {
+            // Rank 0 of an MPI run: the other ranks play the matches. Each match's games depend
+            // only on its seed and weights, so the run is the same for any number of ranks.
+            int next = 0;
+            dist::Farm farm;
+            farm.next = [&]() -> std::optional<std::string> {
+                if (next >= matches || (stop && stop->load())) return std::nullopt;
+                const int k = next++;
+                const MatchResult& r = results[std::size_t(k)];
+                return ga_match_job(o, k, derive_seed(o.seed, gen, k), weights_of(r.a),
+                                    weights_of(r.b));
+            };
+            farm.on_note = [](int, const std::string&) {};
+            farm.on_result = [&](int rank, const std::string& text) {
+                const auto [k, done] = ga_match_result(text, rank);
+                MatchResult& r = results.at(std::size_t(k));
+                r.a_wins = done.a_wins;
+                r.b_wins = done.b_wins;
+                r.draws = done.draws;
+                r.games = done.games;
+                r.a_won = done.a_won;
+                r.done = true;
+                record(r);
+            };
+            dist::run_farm(farm);
+        } else {
+            std::atomic<int> next{0};
+            const auto worker = [&] {
+                engine::ChessEngine ea, eb;
+                ea.set_hash_mb(std::size_t(o.hash_mb));
+                eb.set_hash_mb(std::size_t(o.hash_mb));
+                for (int k = next.fetch_add(1); k < matches; k = next.fetch_add(1)) {
+                    if (stop && stop->load()) break;
+                    MatchResult& r = results[std::size_t(k)];
+                    engine::ChessEvaluator eval_a, eval_b;
+                    eval_a.set_weights(weights_of(r.a));
+                    eval_b.set_weights(weights_of(r.b));
+                    ea.set_evaluator(eval_a);
+                    eb.set_evaluator(eval_b);
+                    play_match(ea, eb, o, derive_seed(o.seed, gen, k), r, stop);
+                    if (!r.done) break;
+                    std::lock_guard lock(mutex);
+                    record(r);
+                }
+            };
+            std::vector<std::thread> threads;
+            for (int i = 0; i < std::min(o.concurrency, matches); ++i) threads.emplace_back(worker);
+            for (auto& t : threads) t.join();
+        }
         if (!std::all_of(results.begin(), results.end(),
                          [](const MatchResult& r) { return r.done; })) {
             stopped = true;
@@ -750,6 +820,44 @@ core::Result<GaReport> run_ga(const GaOptions& options, std::ostream& log,
     report.weights = apply(rounded(report.mean), genes, o.fixed, o.base);
     report.stopped = stopped;
     return report;
+}
+
+dist::Handler ga_handler() {
+    struct Engines {
+        engine::ChessEngine a, b;
+        int hash_mb = 0;
+    };
+    auto engines = std::make_shared<Engines>();
+    return [engines](const std::string& text, const dist::Note&) {
+        const auto j = nlohmann::json::parse(text);
+        GaOptions o;
+        o.wins = j.at("wins");
+        o.max_games = j.at("max_games");
+        o.nodes = j.at("nodes");
+        o.depth = j.at("depth");
+        o.random_plies = j.at("random_plies");
+        o.hash_mb = j.at("hash_mb");
+        if (engines->hash_mb != o.hash_mb) {
+            engines->a.set_hash_mb(std::size_t(o.hash_mb));
+            engines->b.set_hash_mb(std::size_t(o.hash_mb));
+            engines->hash_mb = o.hash_mb;
+        }
+        engine::ChessEvaluator eval_a, eval_b;
+        for (auto [side, eval] : {std::pair{"a", &eval_a}, std::pair{"b", &eval_b}}) {
+            auto w = eval::weights_from_text(j.at(side).get<std::string>());
+            if (!w)
+                throw std::runtime_error("ga: weights of side " + std::string(side) + ": " +
+                                         w.error());
+            eval->set_weights(*w);
+        }
+        engines->a.set_evaluator(eval_a);
+        engines->b.set_evaluator(eval_b);
+        MatchResult r;
+        play_match(engines->a, engines->b, o, j.at("seed"), r, nullptr);
+        return nlohmann::json{{"match", j.at("match")}, {"a_wins", r.a_wins}, {"b_wins", r.b_wins},
+                              {"draws", r.draws},       {"games", r.games},   {"a_won", r.a_won}}
+            .dump();
+    };
 }
 
 }  // namespace kibitz::tune

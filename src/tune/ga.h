@@ -14,6 +14,7 @@
 
 #include "core/result.h"
 #include "core/rng.h"
+#include "dist/dist.h"
 #include "eval/weights.h"
 
 namespace kibitz::tune {
@@ -114,8 +115,13 @@ struct GaReport {
 
 // Runs (or with options.resume continues) the algorithm until options.generations generations
 // have finished or *stop becomes true, rewriting the outputs in options.out after each one.
-// Progress lines go to log. Deterministic for given options, whatever the thread timing.
+// Progress lines go to log. Deterministic for given options, whatever the thread timing and,
+// under MPI, the number of ranks.
 core::Result<GaReport> run_ga(const GaOptions& options, std::ostream& log,
                               const std::atomic<bool>* stop = nullptr);
+
+// A worker rank's slot under MPI (dist.h): plays the matches rank 0's run_ga sends, with two
+// engines of its own. Rank 0 keeps the population and writes every output.
+dist::Handler ga_handler();
 
 }  // namespace kibitz::tune

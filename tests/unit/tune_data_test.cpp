@@ -5,12 +5,15 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <sstream>
 #include <string>
 #include <vector>
 
 #include "chess/movegen.h"
 #include "core/rng.h"
 #include "tune/data.h"
+#include "tune/datagen.h"
 #include "tune/selfplay.h"
 
 namespace kibitz::tune {
@@ -92,6 +95,36 @@ TEST(TuneData, WriterCreatesResumesAndCutsPartialRecords) {
                 }).ok());
     EXPECT_EQ(seen, 4);
     std::filesystem::remove(path);
+}
+
+// Games are written in the order they were started, so threads (and MPI ranks, tests/mpi)
+// change nothing in the file; a second run extends it with new games.
+TEST(TuneData, DatagenWritesTheSameFileForAnyNumberOfThreads) {
+    std::vector<std::string> files;
+    for (const int threads : {1, 3}) {
+        DatagenOptions o;
+        o.out = temp_path("datagen_threads_" + std::to_string(threads) + ".bin");
+        std::filesystem::remove(o.out);
+        o.positions = 240;
+        o.threads = threads;
+        o.play.nodes = 150;
+        o.hash_mb = 1;
+        o.seed = 3;
+        std::ostringstream log;
+        const auto report = run_datagen(o, log, nullptr);
+        ASSERT_TRUE(report.ok()) << report.error();
+        EXPECT_EQ(report->positions, 240u);
+        o.positions = 400;
+        ASSERT_TRUE(run_datagen(o, log, nullptr).ok());
+        EXPECT_NE(log.str().find("resuming"), std::string::npos);
+        files.push_back(o.out);
+    }
+    std::ifstream a(files[0], std::ios::binary), b(files[1], std::ios::binary);
+    const std::string first((std::istreambuf_iterator<char>(a)), {});
+    const std::string second((std::istreambuf_iterator<char>(b)), {});
+    EXPECT_EQ(first.size(), std::size_t(kHeaderSize + 400 * kRecordSize));
+    EXPECT_TRUE(first == second) << "the files of 1 and 3 threads differ";
+    for (const auto& f : files) std::filesystem::remove(f);
 }
 
 TEST(TuneData, ReadsLabelledEpdStyles) {

@@ -4,8 +4,9 @@
 if(KIBITZ_MPI AND MPI_CXX_FOUND)
     # Under `mpirun --oversubscribe -np 3` on localhost against the same command in one
     # process (tests/mpi/compare.sh): identical games, data and populations, and a match that
-    # loses a worker rank resumes to the same end. Each runs in its own folder of the build.
-    foreach(what match datagen ga killed-rank)
+    # loses a worker rank resumes to the same end; SIGUSR1 to mpirun stops a match the way
+    # Ctrl-C does without MPI. Each runs in its own folder of the build.
+    foreach(what match datagen ga killed-rank usr1)
         add_test(NAME cli_mpi_${what}
                  COMMAND bash ${PROJECT_SOURCE_DIR}/tests/mpi/compare.sh $<TARGET_FILE:kibitz>
                          ${MPIEXEC_EXECUTABLE} ${CMAKE_CURRENT_BINARY_DIR}/mpi_${what} ${what})

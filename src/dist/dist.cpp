@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <csignal>
 #include <cstdlib>
 #include <deque>
 #include <iostream>
@@ -200,6 +201,9 @@ void serve(int slots, const std::function<Handler()>& make_handler) {
 #if KIBITZ_WITH_MPI
     if (!worker()) throw std::logic_error("dist::serve: not a worker rank");
     slots = std::max(1, slots);
+    // mpirun passes SIGUSR1 to every rank: rank 0 stops handing out jobs (app/interrupt.h),
+    // and a worker, whose default would be to die, goes on with its jobs until told to stop.
+    std::signal(SIGUSR1, SIG_IGN);
 
     // What the slots send, in order; the main thread passes it on to rank 0.
     struct Outgoing {

@@ -3,13 +3,15 @@
 # command in one process, on localhost: with fixed nodes a game depends only on its engines,
 # opening and seed, so the results must be identical. Run by ctest (tests/cli_mpi.cmake):
 #
-#   compare.sh KIBITZ MPIEXEC WORKDIR match|datagen|ga|killed-rank
+#   compare.sh KIBITZ MPIEXEC WORKDIR match|datagen|ga|killed-rank|usr1
 #
 #   match        a 12-game match: the state files' results and the PGN games' moves
 #   datagen      3000 positions: the data files byte for byte
 #   ga           two generations of the genetic algorithm: population, log and final weights
 #   killed-rank  a worker rank killed (SIGKILL) during a match: the finished games are in the
 #                state file, and the match resumed with 2 ranks ends as the one-process run
+#   usr1         SIGUSR1 to mpirun stops the match the gentle way: no game is started after
+#                it, every game started is finished and counted, and mpirun exits with 0
 set -euo pipefail
 kibitz=$1
 mpiexec=$2
@@ -123,6 +125,23 @@ killed-rank)
     grep -q "Resuming: $saved of 8 games already played" resume.log || fail "no resume"
     diff <(results one.state) <(results mpi.state) || fail "the resumed results differ"
     echo "killed-rank: $saved games kept, the rest played by 2 ranks, all identical"
+    ;;
+usr1)
+    nodes=8000 rounds=10
+    pgn=mpi.pgn state=mpi.state match "${mpi[@]}" -np 3 "$kibitz" > mpi.log 2>&1 &
+    job=$!
+    for _ in $(seq 600); do
+        [[ -f mpi.state ]] && (($(grep -c '^game ' mpi.state) >= 1)) && break
+        sleep 0.1
+    done
+    pkill -USR1 -P "$job"  # mpirun, the child of the background subshell
+    wait "$job" || fail "mpirun failed after SIGUSR1: $(tail -5 mpi.log)"
+    grep -q 'Interrupted: no more games started' mpi.log || fail "not stopped by SIGUSR1"
+    started=$(grep -c '^Started game' mpi.log)
+    finished=$(grep -c '^game ' mpi.state)
+    ((started == finished)) || fail "$started games started, $finished finished"
+    ((finished < 20)) || fail "the match was not stopped"
+    echo "usr1: stopped after $finished games, each started game finished, identical to Ctrl-C"
     ;;
 *)
     fail "unknown test '$what'"

@@ -197,9 +197,15 @@ private:
     void update_correction(const G& g, Score best, Move best_move, Bound bound, Score raw_eval,
                            Score static_eval, Depth depth);
     Iteration<Move> make_iteration(const RootMove& rm, Depth depth, int pv_index, Bound bound);
-    bool keep_table_best_root_moves(G& g) requires HasTableProbe<G>;
+    // Member templates (T is always G), not members constrained on G: an explicit instantiation
+    // of the class instantiates constrained members whose constraints fail too in clang 14.
+    template <class T>
+    requires HasTableProbe<T>
+    bool keep_table_best_root_moves(T& g);
     // The tables' exact score of g, kept in the transposition table too.
-    bool probe_tables(const G& g, int ply, Depth depth, Score& score) requires HasTableProbe<G> {
+    template <class T>
+    requires HasTableProbe<T>
+    bool probe_tables(const T& g, int ply, Depth depth, Score& score) {
         if (!g.probe_table(ply, depth, score)) return false;
         ++stats_.tb_hits;
         if constexpr (F.tt)
@@ -370,7 +376,9 @@ Iteration<typename G::Move> Searcher<G, E, F>::make_iteration(const RootMove& rm
 // the search prefers among them is perfect play. A reply that repeats a position counts as the
 // draw it is. Not with several lines of analysis, which should show the other moves too.
 template <Game G, class E, Features F>
-bool Searcher<G, E, F>::keep_table_best_root_moves(G& g) requires HasTableProbe<G> {
+template <class T>
+requires HasTableProbe<T>
+bool Searcher<G, E, F>::keep_table_best_root_moves(T& g) {
     if (multipv_ > 1) return false;
     // Tables that rank the moves themselves (Syzygy with the fifty-move rule) first.
     if constexpr (HasTableRootRanks<G>) {

@@ -99,7 +99,7 @@ core::Result<SyzygyCheckReport> check_syzygy(
     SyzygyCheckReport report;
     DtzCache cache;
     std::mutex mutex;
-    std::atomic<std::uint64_t> next{0}, checked{0}, cursed{0}, wdl_bad{0}, dtz_bad{0}, rounded{0};
+    std::atomic<std::uint64_t> checked{0}, cursed{0}, wdl_bad{0}, dtz_bad{0}, rounded{0};
     std::atomic<bool> missing{false};
     std::string missing_why;
 

@@ -10,6 +10,7 @@
 #include <map>
 #include <mutex>
 #include <thread>
+#include <tuple>
 
 #include "chess/types.h"
 #include "othello/board.h"
@@ -107,7 +108,8 @@ private:
     bool stopped_ = false;
 };
 
-// One runner, returned with the queue so that tests can poke it.
+// One runner, returned with the queue so that tests can poke it. Tests take them with
+// std::tie, not a structured binding: clang 14 cannot capture a binding in a lambda.
 std::pair<std::unique_ptr<JobQueue>, TestRunner*> one_runner(Log& log, int preemptible) {
     auto runner = std::make_unique<TestRunner>(log);
     TestRunner* r = runner.get();
@@ -118,7 +120,9 @@ std::pair<std::unique_ptr<JobQueue>, TestRunner*> one_runner(Log& log, int preem
 
 TEST(ServerCore, JobsRunByPriorityThenInOrderOfArrival) {
     Log log;
-    auto [queue, runner] = one_runner(log, JobQueue::kNoPreemption);
+    std::unique_ptr<JobQueue> queue;
+    TestRunner* runner = nullptr;
+    std::tie(queue, runner) = one_runner(log, JobQueue::kNoPreemption);
     auto blocker = std::make_shared<TestJob>(0, 0, false);
     queue->submit(blocker);
     ASSERT_TRUE(wait_for([&] { return log.get(log.started).size() == 1; }));
@@ -139,7 +143,9 @@ TEST(ServerCore, JobsRunByPriorityThenInOrderOfArrival) {
 
 TEST(ServerCore, ACancelledJobIsNeverReported) {
     Log log;
-    auto [queue, runner] = one_runner(log, JobQueue::kNoPreemption);
+    std::unique_ptr<JobQueue> queue;
+    TestRunner* runner = nullptr;
+    std::tie(queue, runner) = one_runner(log, JobQueue::kNoPreemption);
     auto running = std::make_shared<TestJob>(1, 0, false);
     auto waiting = std::make_shared<TestJob>(2, 0, true);
     queue->submit(running);
@@ -158,7 +164,9 @@ TEST(ServerCore, ACancelledJobIsNeverReported) {
 
 TEST(ServerCore, APreemptibleJobGivesWayAndGoesOnLater) {
     Log log;
-    auto [queue, runner] = one_runner(log, 3);
+    std::unique_ptr<JobQueue> queue;
+    TestRunner* runner = nullptr;
+    std::tie(queue, runner) = one_runner(log, 3);
     auto analysis = std::make_shared<TestJob>(1, 3, false);
     queue->submit(analysis);
     ASSERT_TRUE(wait_for([&] { return log.get(log.started).size() == 1; }));
@@ -184,7 +192,9 @@ TEST(ServerCore, APreemptibleJobGivesWayAndGoesOnLater) {
 
 TEST(ServerCore, WithoutPreemptionAJobRunsToItsEnd) {
     Log log;
-    auto [queue, runner] = one_runner(log, JobQueue::kNoPreemption);
+    std::unique_ptr<JobQueue> queue;
+    TestRunner* runner = nullptr;
+    std::tie(queue, runner) = one_runner(log, JobQueue::kNoPreemption);
     auto first = std::make_shared<TestJob>(1, 3, false);
     queue->submit(first);
     ASSERT_TRUE(wait_for([&] { return log.get(log.started).size() == 1; }));
@@ -199,7 +209,9 @@ TEST(ServerCore, WithoutPreemptionAJobRunsToItsEnd) {
 
 TEST(ServerCore, ShutdownStopsTheRunningJobAndIgnoresLaterOnes) {
     Log log;
-    auto [queue, runner] = one_runner(log, JobQueue::kNoPreemption);
+    std::unique_ptr<JobQueue> queue;
+    TestRunner* runner = nullptr;
+    std::tie(queue, runner) = one_runner(log, JobQueue::kNoPreemption);
     queue->submit(std::make_shared<TestJob>(1, 0, false));
     queue->submit(std::make_shared<TestJob>(2, 0, true));
     ASSERT_TRUE(wait_for([&] { return log.get(log.started).size() == 1; }));

@@ -219,7 +219,7 @@ TEST_F(ServerRaw, TheErrorsOfTheHostileDefectsComeBackWithoutThrowing) {
         const std::string out = http->serve_raw(request);
         const int status = status_of(out);
         EXPECT_TRUE(status == 400 || status == 421) << out;
-        EXPECT_NO_THROW(Json::parse(body_of(out))) << out;
+        EXPECT_TRUE(Json::accept(body_of(out))) << out;
     }
 }
 

@@ -10,6 +10,8 @@
 #include <cstdlib>
 #include <deque>
 #include <iostream>
+#include <iterator>
+#include <list>
 #include <mutex>
 #include <optional>
 #include <stdexcept>
@@ -55,12 +57,41 @@ struct Message {
     std::string text;
 };
 
-void send(int dest, int tag, const std::string& text) {
-    MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, dest, tag, MPI_COMM_WORLD);
+// Sends that have not completed yet, with their buffers. Every send is non-blocking: a
+// blocking MPI_Send of a message beyond the eager limit (4 KB between processes of one host,
+// less than a game's PGN) waits for the receiver's receive, so rank 0 sending a job to a worker
+// while that worker sends it a result would wait for each other forever.
+struct Pending {
+    std::string text;
+    MPI_Request request = MPI_REQUEST_NULL;
+};
+std::list<Pending> g_sends;
+
+// Forgets the sends that have completed.
+void progress() {
+    for (auto it = g_sends.begin(); it != g_sends.end();) {
+        int done = 0;
+        MPI_Test(&it->request, &done, MPI_STATUS_IGNORE);
+        it = done ? g_sends.erase(it) : std::next(it);
+    }
+}
+
+void send(int dest, int tag, std::string text) {
+    Pending& p = g_sends.emplace_back(Pending{std::move(text), MPI_REQUEST_NULL});
+    MPI_Isend(p.text.data(), static_cast<int>(p.text.size()), MPI_CHAR, dest, tag, MPI_COMM_WORLD,
+              &p.request);
+    progress();
+}
+
+// Waits until every send has completed (before MPI_Finalize).
+void flush() {
+    for (auto& p : g_sends) MPI_Wait(&p.request, MPI_STATUS_IGNORE);
+    g_sends.clear();
 }
 
 // Receives a message from source (any when MPI_ANY_SOURCE) when one has arrived.
 bool poll(Message& m, int source = MPI_ANY_SOURCE) {
+    progress();
     int flag = 0;
     MPI_Status status;
     MPI_Iprobe(source, MPI_ANY_TAG, MPI_COMM_WORLD, &flag, &status);
@@ -138,6 +169,7 @@ Session::~Session() {
         }
         g.waiting.clear();
     }
+    flush();
     MPI_Finalize();
     g = State{};
 #endif
@@ -172,7 +204,7 @@ void run_farm(const Farm& farm) {
                 more = false;
                 break;
             }
-            send(g.waiting.front(), kJob, *job);
+            send(g.waiting.front(), kJob, std::move(*job));
             g.waiting.pop_front();
             ++outstanding;
         }
@@ -263,8 +295,8 @@ void serve(int slots, const std::function<Handler()>& make_handler) {
             if (!failure.empty()) abort_job(failure);
             out.swap(outbox);
         }
-        for (const auto& o : out) {
-            send(0, o.tag, o.text);
+        for (auto& o : out) {
+            send(0, o.tag, std::move(o.text));
             if (o.tag == kResult) {
                 pool[std::size_t(o.slot)].busy = false;
                 ++idle;

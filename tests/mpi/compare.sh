@@ -103,7 +103,9 @@ ga)
 killed-rank)
     nodes=8000 rounds=4
     concurrency=2 pgn=one.pgn state=one.state match "$kibitz" > one.log
-    pgn=mpi.pgn state=mpi.state match "${mpi[@]}" -np 3 "$kibitz" > mpi.log 2>&1 &
+    # The state file by its full path: it tells this run's ranks from those of the other
+    # tests, which ctest may run at the same time.
+    pgn=mpi.pgn state=$PWD/mpi.state match "${mpi[@]}" -np 3 "$kibitz" > mpi.log 2>&1 &
     job=$!
     # Once two games are written, kill the worker of rank 1 (found by its MPI environment).
     for _ in $(seq 600); do
@@ -111,7 +113,7 @@ killed-rank)
         sleep 0.1
     done
     victim=
-    for pid in $(pgrep -f "match -engine cmd=$kibitz name=small" || true); do
+    for pid in $(pgrep -f -- "-state $PWD/mpi.state" || true); do
         if tr '\0' '\n' < /proc/"$pid"/environ 2>/dev/null | grep -qx 'OMPI_COMM_WORLD_RANK=1'; then
             victim=$pid
         fi

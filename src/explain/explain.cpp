@@ -9,7 +9,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 
+#include "chess/movegen.h"
 #include "chess/notation.h"
 #include "chess/san.h"
 #include "explain/accuracy.h"
@@ -104,6 +106,32 @@ Line best_line(LineSearcher& searcher, const Position& pos, Move given) {
     if (search::is_mate_score(best.score)) best.score += best.score > 0 ? -1 : 1;
     best.pv.insert(best.pv.end(), answer.pv.begin(), answer.pv.end());
     return best;
+}
+
+// A promotion the defender declines: at one of its first three replies of the line it could
+// take the piece that had just moved, and the attacker's best answer to that is to promote
+// (25. Rb8+ Kh7, where 25... Rxb8 26. axb8=Q). The search's defender picks the other loss, and
+// the promotion is the tactic's point all the same. Nothing when the line has no such reply.
+std::optional<Motif> declined_promotion(LineSearcher& searcher, const TacticLine& line) {
+    const int n = int(line.moves.size());
+    for (int d = line.first + 1, k = 0; d < n && k < 3; d += 2, ++k) {
+        const Position before = position_at(line.start, line.moves, d);
+        const Move attack = line.moves[std::size_t(d - 1)];
+        for (const Move take : chess::legal_moves(before)) {
+            if (take.to() != attack.to() || take == line.moves[std::size_t(d)]) continue;
+            Position after = before;
+            after.make(take);
+            const auto promotes = [](Move m) { return m.kind() == Move::kPromotion; };
+            const auto replies = chess::legal_moves(after);
+            if (std::none_of(replies.begin(), replies.end(), promotes)) continue;
+            const Line answer = searcher.search(after);
+            if (answer.pv.empty() || !promotes(answer.pv.front()) || answer.score <= 0) continue;
+            return Motif{"promotion", d - 1,
+                         "threatening to promote: " + numbered(before, take) + " " +
+                             numbered(after, answer.pv.front())};
+        }
+    }
+    return std::nullopt;
 }
 
 }  // namespace
@@ -217,6 +245,13 @@ Explanation Explainer::explain(const Position& pos, Move m, const Position* befo
         e.motifs = find_motifs(longer);
         for (auto& motif : e.motifs) motif.ply = std::max(0, motif.ply - 1);
     }
+    // A promotion that the search's defender declines (see declined_promotion).
+    const auto named = [&e](const char* name) {
+        return std::any_of(e.motifs.begin(), e.motifs.end(),
+                           [name](const Motif& x) { return x.name == name; });
+    };
+    if (line.mate_moves == 0 && !search::is_mate_score(e.score) && !named("promotion"))
+        if (auto declined = declined_promotion(searcher_, line)) e.motifs.push_back(*declined);
     // A good move's tactic counts only when it pays: mate, or material won in the window.
     if (!mistake && line.mate_moves == 0) {
         const Position end = position_at(pos, line.moves, tactic_window(line));

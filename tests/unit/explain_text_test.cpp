@@ -114,6 +114,23 @@ TEST(ExplainPuzzles, TableCountsRecallAndPrecision) {
     EXPECT_NE(explain::format_table(table).find("Motif test on 1 puzzles"), std::string::npos);
 }
 
+TEST(ExplainText, APromotionTheDefenderDeclinesIsNamed) {
+    // Lichess puzzle 01Nbh: after 24... Ra8 25. Rb8+ the search's defender plays 25... Kh7
+    // (25... Rxb8 26. axb8=Q+ loses more), so its line never promotes; the threat is the point.
+    explain::Explainer explainer;
+    const auto e =
+        explainer.explain("2r3k1/P4pp1/4p2p/3p4/4n3/2q3P1/2P1QP1P/1R5K b - - 2 24", "c8a8");
+    ASSERT_TRUE(e.ok()) << e.error();
+    EXPECT_TRUE(contains(explain::motif_names(e->motifs), "promotion")) << e->text;
+    EXPECT_NE(e->text.find("25. Rb8+, threatening to promote: 25... Rxb8 26. axb8=Q+"),
+              std::string::npos)
+        << e->text;
+    // A quiet move with no pawn near promotion has no such motif.
+    const auto quiet = explainer.explain(chess::kStartFen, "g1f3");
+    ASSERT_TRUE(quiet.ok());
+    EXPECT_FALSE(contains(explain::motif_names(quiet->motifs), "promotion"));
+}
+
 TEST(ExplainText, AGivenBestMoveIsTheOneComparedWith) {
     // A review's search may prefer another good move than the explainer's: the explanation
     // then says "Better is" that move, so that the text and the review's arrow agree.

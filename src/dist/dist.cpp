@@ -285,7 +285,6 @@ void serve(int slots, const std::function<Handler()>& make_handler) {
     }
 
     int requested = 0;  // requests sent and not answered
-    int idle = slots;
     Message m;
     Backoff backoff;
     for (;;) {
@@ -299,9 +298,10 @@ void serve(int slots, const std::function<Handler()>& make_handler) {
             send(0, o.tag, std::move(o.text));
             if (o.tag == kResult) {
                 pool[std::size_t(o.slot)].busy = false;
-                ++idle;
             }
         }
+        const auto idle =
+            std::count_if(pool.begin(), pool.end(), [](const Slot& slot) { return !slot.busy; });
         for (; requested < idle; ++requested) send(0, kRequest, "");
         if (!poll(m, 0)) {
             if (out.empty()) backoff.wait();
@@ -314,7 +314,6 @@ void serve(int slots, const std::function<Handler()>& make_handler) {
         for (auto& slot : pool) {
             if (slot.busy) continue;
             slot.busy = true;
-            --idle;
             std::lock_guard lock(mutex);
             slot.job = std::move(m.text);
             break;

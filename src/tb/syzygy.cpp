@@ -61,6 +61,7 @@ struct Tablebase::Entry {
     bool symmetric = false;
     int men = 0;
     std::uint32_t key_white = 0;  // material key with the first-named side as White
+    std::uint32_t key_black = 0;  // and with the colours swapped (key_white when symmetric)
     std::string path[2];          // WDL, DTZ ("" when absent)
 
     mutable std::mutex mutex;
@@ -152,7 +153,8 @@ core::Status Tablebase::open(const std::string& paths) {
         e->key_white = key_of(counts);
         int swapped[2][6];
         for (int t = 0; t < 6; ++t) swapped[0][t] = counts[1][t], swapped[1][t] = counts[0][t];
-        e->symmetric = key_of(swapped) == e->key_white;
+        e->key_black = key_of(swapped);
+        e->symmetric = e->key_black == e->key_white;
         e->shape.pawns = counts[0][0] + counts[1][0] > 0;
         for (int s = 0; s < 2; ++s)
             for (int t = 0; t < 5; ++t) e->shape.unique |= counts[s][t] == 1;
@@ -192,12 +194,7 @@ core::Status Tablebase::open(const std::string& paths) {
         if (e->path[0].empty()) continue;  // a DTZ file alone cannot be probed
         max_men_ = std::max(max_men_, e->men);
         by_key_.emplace_back(e->key_white, e.get());
-        int counts[2][6] = {};
-        std::vector<std::uint8_t> codes;
-        parse_name(e->name, codes, counts);
-        int swapped[2][6];
-        for (int t = 0; t < 6; ++t) swapped[0][t] = counts[1][t], swapped[1][t] = counts[0][t];
-        if (!e->symmetric) by_key_.emplace_back(key_of(swapped), e.get());
+        if (!e->symmetric) by_key_.emplace_back(e->key_black, e.get());
         entries_.push_back(std::move(e));
     }
     std::sort(by_key_.begin(), by_key_.end(),
@@ -349,24 +346,30 @@ int Tablebase::search(Position& pos, bool zeroing, Got& got) const {
     return v;
 }
 
-std::optional<int> Tablebase::probe_wdl(Position& pos) const {
+bool Tablebase::covers(const Position& pos) const {
     if (pos.castling_rights() != chess::kNoCastling) {
         fail("castling rights: Syzygy tables hold no positions with castling rights");
-        return std::nullopt;
+        return false;
     }
     if (core::popcount(pos.pieces()) > max_men_) {
         fail(std::to_string(core::popcount(pos.pieces())) + " men: the Syzygy tables in '" +
              paths_ + "' have at most " + std::to_string(max_men_));
-        return std::nullopt;
+        return false;
     }
+    return true;
+}
+
+std::optional<int> Tablebase::probe_wdl(Position& pos) const {
+    if (!covers(pos)) return std::nullopt;
     Got got;
     const int v = search(pos, false, got);
     if (got.state == Got::kFail) return std::nullopt;
     return v;
 }
 
-int Tablebase::probe_dtz(Position& pos, Got& got, int depth) const {
+int Tablebase::probe_dtz(Position& pos, Got& got, int depth, int* wdl_out) const {
     const int wdl = search(pos, true, got);
+    if (wdl_out) *wdl_out = wdl;
     if (got.state == Got::kFail || wdl == kDraw) return 0;
     if (got.state == Got::kZeroingBest) return dtz_of_zeroing(wdl);
     const int dtz = probe_table(pos, true, wdl, got);
@@ -402,7 +405,7 @@ int Tablebase::probe_dtz(Position& pos, Got& got, int depth) const {
 }
 
 std::optional<int> Tablebase::probe_dtz(Position& pos) const {
-    if (!probe_wdl(pos)) return std::nullopt;
+    if (!covers(pos)) return std::nullopt;
     Got got;
     const int v = probe_dtz(pos, got, 0);
     if (got.state == Got::kFail) return std::nullopt;
@@ -423,11 +426,10 @@ std::vector<RootMove> Tablebase::rank_root_moves(Position& pos, bool rule50) con
         } else if (pos.is_repetition()) {
             r.wdl = r.dtz = 0;  // a repeated position is the draw a player can claim
         } else {
-            const int d = -probe_dtz(pos, got, 0);
+            int wdl = 0;
+            const int d = -probe_dtz(pos, got, 0, &wdl);
             r.dtz = d > 0 ? d + 1 : d < 0 ? d - 1 : 0;
-            Got g2;
-            r.wdl = -search(pos, false, g2);
-            if (g2.state == Got::kFail) got.state = Got::kFail;
+            r.wdl = -wdl;
         }
         if (pos.in_check() && r.dtz == 2 && chess::count_legal_moves(pos) == 0) r.dtz = 1;
         pos.unmake(m, undo);

@@ -78,7 +78,10 @@ private:
     const Entry* find(std::uint32_t key) const;
     int probe_table(const chess::Position& pos, bool dtz, int wdl, Got& got) const;
     int search(chess::Position& pos, bool zeroing, Got& got) const;
-    int probe_dtz(chess::Position& pos, Got& got, int depth) const;
+    // The DTZ of pos, and its WDL in *wdl (the capture and pawn-move search that both need).
+    int probe_dtz(chess::Position& pos, Got& got, int depth, int* wdl = nullptr) const;
+    // Whether pos can be in the set at all (no castling rights, few enough men); else why.
+    bool covers(const chess::Position& pos) const;
     void fail(const std::string& why) const;
 
     std::string paths_;

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <thread>
 
+#include "core/sanitizer.h"
 #include "engine/chess_engine.h"
 #include "lab/experiments.h"
 
@@ -82,9 +83,7 @@ std::string build_description() {
 #if defined(__BMI2__)
     out << ", BMI2 (native)";
 #endif
-#if defined(__SANITIZE_ADDRESS__)
-    out << ", AddressSanitizer";
-#endif
+    if (core::kSanitized) out << ", AddressSanitizer";
     std::ostringstream sink;
     const auto bench = engine::run_bench(engine::kBenchDepth, sink);
     out << ", `Bench: " << bench.nodes << '`';

@@ -18,6 +18,7 @@
 #include "chess/position.h"
 #include "core/bits.h"
 #include "core/rng.h"
+#include "core/sanitizer.h"
 #include "core/timer.h"
 #include "reference_movegen.h"
 
@@ -30,17 +31,7 @@ using test::reference_legal_moves;
 
 // Sanitizer builds run 5 to 15 times slower; they visit half as many positions (an unoptimised
 // ASan+UBSan build takes about 25 s for 60,000). Other builds visit at least 100,000.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+constexpr bool kSanitized = core::kSanitized;
 
 // How many positions the playouts visit: KIBITZ_CONFORMANCE_POSITIONS when set (and larger
 // than the floor), else 120,000 (60,000 under sanitizers).

@@ -8,6 +8,7 @@
 
 #include "chess/notation.h"
 #include "chess/position.h"
+#include "core/sanitizer.h"
 #include "tb/gaviota.h"
 #include "tb/generate.h"
 #include "tb/tables.h"
@@ -50,11 +51,7 @@ TEST(TbGaviota, OwnThreeManTablesEqualGaviotasEverywhere) {
     // Every placement of the two kings and the piece, both colours of the piece, both sides
     // to move; Position rejects the illegal ones (adjacent kings, the side not to move in
     // check, pawns on the first or last rank). Sanitizer builds check every 7th placement.
-#if defined(__SANITIZE_ADDRESS__)
-    const int step = 7;
-#else
-    const int step = 1;
-#endif
+    const int step = core::kSanitized ? 7 : 1;
     long compared = 0, differing = 0;
     int counter = 0;
     for (const char piece : {'Q', 'R', 'B', 'N', 'P', 'q', 'r', 'b', 'n', 'p'})

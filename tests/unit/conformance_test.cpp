@@ -31,14 +31,12 @@ using test::reference_legal_moves;
 
 // Sanitizer builds run 5 to 15 times slower; they visit half as many positions (an unoptimised
 // ASan+UBSan build takes about 25 s for 60,000). Other builds visit at least 100,000.
-constexpr bool kSanitized = core::kSanitized;
-
 // How many positions the playouts visit: KIBITZ_CONFORMANCE_POSITIONS when set (and larger
 // than the floor), else 120,000 (60,000 under sanitizers).
 long positions_to_visit() {
-    long n = kSanitized ? 60'000 : 120'000;
+    long n = core::kSanitized ? 60'000 : 120'000;
     if (const char* env = std::getenv("KIBITZ_CONFORMANCE_POSITIONS")) n = std::atol(env);
-    return std::max(n, kSanitized ? 1'000L : 100'000L);
+    return std::max(n, core::kSanitized ? 1'000L : 100'000L);
 }
 
 struct StartFen {

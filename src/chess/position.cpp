@@ -103,27 +103,57 @@ void Position::update_en_passant(Square target) {
 }
 
 bool Position::gives_check(Move m) const {
-    const Color us = side_, them = ~us;
-    const Square from = m.from(), to = m.to(), ksq = king_square(them);
-    const PieceType pt = type_of(board_[from]);
-    Bitboard occ = pieces() ^ square_bb(from);
+    const Color us = side_;
+    const Square from = m.from(), to = m.to(), ksq = king_square(~us);
+    const Bitboard king = square_bb(ksq);
     if (m.kind() == Move::kCastling) {
         // Only the rook can give check, from its castled square, with king and rook moved.
         const Square kto = castled_king_square(us, from, to);
         const Square rto = castled_rook_square(us, from, to);
-        occ = (occ ^ square_bb(to)) | square_bb(kto) | square_bb(rto);
-        return rook_attacks(rto, occ) & square_bb(ksq);
+        const Bitboard occ =
+            (pieces() ^ square_bb(from) ^ square_bb(to)) | square_bb(kto) | square_bb(rto);
+        return rook_attacks(rto, occ) & king;
     }
-    if (m.kind() == Move::kEnPassant) occ ^= square_bb(to - pawn_push(us));
-    occ |= square_bb(to);
-    // Direct check by the piece on its new square (the promoted piece for promotions).
-    const PieceType now = m.kind() == Move::kPromotion ? m.promotion() : pt;
-    const Bitboard direct = now == kPawn ? pawn_attacks(us, to) : attacks_of(now, to, occ);
-    if (direct & square_bb(ksq)) return true;
-    // Discovered check: a slider of ours now sees the king through the vacated squares.
+    // The squares the move empties: its origin, and the pawn taken en passant.
+    Square emptied[2] = {from, from};
+    if (m.kind() == Move::kEnPassant) emptied[1] = to - pawn_push(us);
+    const Bitboard occ =
+        (pieces() ^ square_bb(from) ^ (emptied[1] != from ? square_bb(emptied[1]) : 0)) |
+        square_bb(to);
+    const auto straight = [ksq](Square s) {
+        return file_of(s) == file_of(ksq) || rank_of(s) == rank_of(ksq);
+    };
+
+    // Direct check by the piece on its new square (the promoted piece for promotions). A
+    // slider checks when it stands on a line of its kind through the king with nothing
+    // between: table lookups, no attack generation.
+    const PieceType now = m.kind() == Move::kPromotion ? m.promotion() : type_of(board_[from]);
+    switch (now) {
+        case kPawn:
+            if (pawn_attacks(us, to) & king) return true;
+            break;
+        case kKnight:
+            if (knight_attacks(to) & king) return true;
+            break;
+        case kKing: break;
+        default:
+            if (line_bb(to, ksq) && (now == kQueen || (now == kRook) == straight(to)) &&
+                !(between_bb(to, ksq) & occ & ~king))
+                return true;
+    }
+
+    // Discovered check: a slider of ours now sees the king through an emptied square. Only a
+    // square on a line through the king can uncover one, and only a slider of that line's kind.
+    bool rook_line = false, bishop_line = false;
+    for (const Square s : emptied) {
+        if (!line_bb(ksq, s)) continue;
+        (straight(s) ? rook_line : bishop_line) = true;
+    }
+    if (!rook_line && !bishop_line) return false;
     const Bitboard mine = pieces(us) & ~square_bb(from);
-    return (rook_attacks(ksq, occ) & (mine & (by_type_[kRook] | by_type_[kQueen]))) |
-           (bishop_attacks(ksq, occ) & (mine & (by_type_[kBishop] | by_type_[kQueen])));
+    return (rook_line && (rook_attacks(ksq, occ) & mine & (by_type_[kRook] | by_type_[kQueen]))) ||
+           (bishop_line &&
+            (bishop_attacks(ksq, occ) & mine & (by_type_[kBishop] | by_type_[kQueen])));
 }
 
 // ---------------------------------------------------------------------------------------

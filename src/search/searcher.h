@@ -780,6 +780,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
         frame.move = m;
         if constexpr (HasMoveIndex<G>) frame.move_index = g.move_index(m);
         const auto u = g.make(m);
+        if constexpr (F.tt) tt_.prefetch(g.key());  // the child probes it first
         ++searched;
         Score s;
         if (searched == 1) {
@@ -919,6 +920,7 @@ Score Searcher<G, E, F>::qsearch(G& g, Score alpha, Score beta, int ply, int qpl
         if constexpr (HasMoveIndex<G>)
             if (params_.continuation_plies > 0) frames_[ply].move_index = g.move_index(m);
         const auto u = g.make(m);
+        if constexpr (F.tt) tt_.prefetch(g.key());
         const Score s = -qsearch<N>(g, -beta, -alpha, ply + 1, qply + 1);
         g.unmake(m, u);
         if (stop_.load(std::memory_order_relaxed)) return 0;

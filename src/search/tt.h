@@ -121,6 +121,9 @@ public:
         return false;
     }
 
+    // Starts loading key's bucket into the cache, for a probe a little later.
+    void prefetch(std::uint64_t key) const { __builtin_prefetch(&bucket(key)); }
+
     // Stores a result. An entry for the same key is overwritten unless it is much deeper and
     // the new result not exact; otherwise the least valuable entry (shallow, old) goes.
     void store(std::uint64_t key, std::uint16_t move, Score score, Score eval, Depth depth,

@@ -11,7 +11,7 @@
 #include "chess/movegen.h"
 #include "chess/notation.h"
 
-namespace kibitz::server {
+namespace kibitz::server::game_tree_test {
 namespace {
 
 // Plays the moves (UCI or SAN) from `at`, each after the previous; the last node's id.
@@ -400,4 +400,4 @@ TEST(GameTree, RandomEditsKeepRowsAndPgnFaithful) {
 }
 
 }  // namespace
-}  // namespace kibitz::server
+}  // namespace kibitz::server::game_tree_test

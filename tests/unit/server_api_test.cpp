@@ -20,7 +20,7 @@
 #include "service_harness.h"
 #include "temp_dir.h"
 
-namespace kibitz::server {
+namespace kibitz::server::server_api_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -377,9 +377,9 @@ TEST(ServerApi, ARestartLosesNothing) {
 }
 
 }  // namespace
-}  // namespace kibitz::server
+}  // namespace kibitz::server::server_api_test
 
-namespace kibitz::server {
+namespace kibitz::server::server_api_test {
 namespace {
 
 TEST(ServerGame, EvaluationsAreFromWhitesViewWithMateDistancesKept) {
@@ -392,9 +392,9 @@ TEST(ServerGame, EvaluationsAreFromWhitesViewWithMateDistancesKept) {
 }
 
 }  // namespace
-}  // namespace kibitz::server
+}  // namespace kibitz::server::server_api_test
 
-namespace kibitz::server {
+namespace kibitz::server::server_api_test {
 namespace {
 
 TEST(ServerEvents, AClosedStreamSendsWhatWasQueuedFirst) {
@@ -410,11 +410,11 @@ TEST(ServerEvents, AClosedStreamSendsWhatWasQueuedFirst) {
 }
 
 }  // namespace
-}  // namespace kibitz::server
+}  // namespace kibitz::server::server_api_test
 
 // ---- The opening book and the endgame tables ----------------------------------------------
 
-namespace kibitz::server {
+namespace kibitz::server::server_api_test {
 namespace {
 
 constexpr const char* kGaviotaDir = "/usr/share/gaviotatb/gtb4";
@@ -706,4 +706,4 @@ TEST(ServerKnowledge, SyzygyTablesGiveTheResultAndTheDtz) {
 }
 
 }  // namespace
-}  // namespace kibitz::server
+}  // namespace kibitz::server::server_api_test

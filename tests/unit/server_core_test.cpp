@@ -19,7 +19,7 @@
 #include "server/routes.h"
 #include "server/seats.h"
 
-namespace kibitz::server {
+namespace kibitz::server::server_core_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -376,4 +376,4 @@ TEST(ServerCore, AGameTableFindsListsChecksSeatsStreamsAndDeletes) {
 }
 
 }  // namespace
-}  // namespace kibitz::server
+}  // namespace kibitz::server::server_core_test

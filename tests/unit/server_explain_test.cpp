@@ -9,7 +9,7 @@
 #include "server/explain_service.h"
 #include "service_harness.h"
 
-namespace kibitz::server {
+namespace kibitz::server::server_explain_test {
 namespace {
 
 using testing::call;
@@ -157,4 +157,4 @@ TEST(ServerExplain, TheEvaluationRefusesAMissingOrBadFen) {
 }
 
 }  // namespace
-}  // namespace kibitz::server
+}  // namespace kibitz::server::server_explain_test

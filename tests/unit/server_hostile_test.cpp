@@ -9,7 +9,7 @@
 #include "server/events.h"
 #include "server/utf8.h"
 
-namespace kibitz::server {
+namespace kibitz::server::server_hostile_test {
 namespace {
 
 using test::body_of;
@@ -244,4 +244,4 @@ TEST_F(ServerRaw, RangesAreIgnoredSoThatNoReplyIsMultiplied) {
 }
 
 }  // namespace
-}  // namespace kibitz::server
+}  // namespace kibitz::server::server_hostile_test

@@ -9,7 +9,7 @@
 
 #include "server/http_server.h"
 
-namespace kibitz::server {
+namespace kibitz::server::server_http_test {
 namespace {
 
 TEST(ServerHttp, HostsThatARebindingAttackCannotForgeAreAllowed) {
@@ -201,4 +201,4 @@ TEST_F(ServerHttpNetwork, ANetworkVisitorSeesOnlyTheGamesItHoldsATokenOf) {
 }
 
 }  // namespace
-}  // namespace kibitz::server
+}  // namespace kibitz::server::server_http_test

@@ -7,7 +7,7 @@
 
 #include "http_harness.h"
 
-namespace kibitz::server {
+namespace kibitz::server::server_limits_test {
 namespace {
 
 using test::RawClient;
@@ -188,4 +188,4 @@ TEST_F(ServerLimits, AClientOverItsConnectionLimitIsAnswered429AtOnce) {
 }
 
 }  // namespace
-}  // namespace kibitz::server
+}  // namespace kibitz::server::server_limits_test

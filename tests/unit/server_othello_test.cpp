@@ -12,7 +12,7 @@
 #include "service_harness.h"
 #include "temp_dir.h"
 
-namespace kibitz::server {
+namespace kibitz::server::server_othello_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -455,4 +455,4 @@ TEST(ServerOthello, ABadStoredGameIsReportedAndTheOthersLoad) {
 }
 
 }  // namespace
-}  // namespace kibitz::server
+}  // namespace kibitz::server::server_othello_test

@@ -9,7 +9,7 @@
 #include "service_harness.h"
 #include "temp_dir.h"
 
-namespace kibitz::server {
+namespace kibitz::server::server_puzzles_test {
 namespace {
 
 using testing::call;
@@ -235,4 +235,4 @@ TEST(ServerPuzzles, BadRequestsGetAnErrorThatNamesTheProblem) {
 }
 
 }  // namespace
-}  // namespace kibitz::server
+}  // namespace kibitz::server::server_puzzles_test

@@ -14,7 +14,7 @@
 #include "server/api.h"
 #include "service_harness.h"
 
-namespace kibitz::server {
+namespace kibitz::server::server_review_test {
 namespace {
 
 using testing::call;
@@ -174,4 +174,4 @@ TEST(ServerReview, ExportOfAReviewedGameHasNagsExplanationsAndBestLines) {
 }
 
 }  // namespace
-}  // namespace kibitz::server
+}  // namespace kibitz::server::server_review_test

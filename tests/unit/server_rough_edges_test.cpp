@@ -18,7 +18,7 @@
 #include "service_harness.h"
 #include "temp_dir.h"
 
-namespace kibitz::server {
+namespace kibitz::server::server_rough_edges_test {
 namespace {
 
 using namespace std::chrono_literals;
@@ -410,4 +410,4 @@ TEST(ServerRoughEdges, OverHttpANetworkVisitorGetsNoOneElsesGames) {
 }
 
 }  // namespace
-}  // namespace kibitz::server
+}  // namespace kibitz::server::server_rough_edges_test

@@ -13,7 +13,7 @@
 #include "service_harness.h"
 #include "temp_dir.h"
 
-namespace kibitz::server {
+namespace kibitz::server::server_tree_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -433,4 +433,4 @@ TEST(ServerTree, AnEngineGameFromANode) {
 }
 
 }  // namespace
-}  // namespace kibitz::server
+}  // namespace kibitz::server::server_tree_test

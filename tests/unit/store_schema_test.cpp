@@ -19,7 +19,7 @@
 #include "server/othello_service.h"
 #include "temp_dir.h"
 
-namespace kibitz::server {
+namespace kibitz::server::store_schema_test {
 namespace {
 
 namespace fs = std::filesystem;
@@ -522,4 +522,4 @@ TEST(StoreSchema, MigrationsMustBeNumberedInOrder) {
 }
 
 }  // namespace
-}  // namespace kibitz::server
+}  // namespace kibitz::server::store_schema_test

@@ -12,6 +12,7 @@
 #include "core/rng.h"
 #include "core/timer.h"
 #include "engine/othello_engine.h"
+#include "engine/othello_levels.h"
 #include "match/process.h"
 #include "nboard/nboard.h"
 
@@ -287,6 +288,14 @@ core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& opti
             if (key == "solve") p->solve_ = int(*v);
             if (key == "movetime") p->movetime_ = *v;
             if (key == "hash") p->engine_.set_hash_mb(std::size_t(std::max(1L, *v)));
+        } else if (key == "level") {  // the web app's level: its depth, time, eval, solve
+            const auto v = number(1, engine::kOthelloLevels);
+            if (!v) return core::error(v.error());
+            const engine::OthelloLevel& l = engine::othello_level(int(*v));
+            p->depth_ = l.depth, depth_given = true;
+            p->movetime_ = l.ms;
+            p->solve_ = l.solve_empties;
+            p->engine_.set_evaluator(engine::OthelloEvaluator(l.eval));
         } else if (key == "eval") {
             const auto level = eval::parse_othello_eval_level(value);
             if (!level) return core::error(level.error());
@@ -304,8 +313,10 @@ core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& opti
         } else if (key == "name") {
             name = value;
         } else {
-            return core::error("player option '" + key +
-                               "' is not one of depth, movetime, eval, probcut, solve, hash, name");
+            return core::error(
+                "player option '" + key +
+                "' is not one of level, depth, movetime, eval, probcut, solve, hash, "
+                "name");
         }
         if (key != "name") name += (name == "kibitz" ? ":" : ",") + item;
     }

@@ -18,20 +18,14 @@ using othello::Move;
 
 namespace {
 
-using Eval = eval::OthelloEvalLevel;
-
-// Each level searches a little deeper with more of the evaluation, and plays perfectly from
-// more empty squares. The times are caps: levels 1-5 mostly finish their depth in well under a
-// second (depth 10 in about 0.2 s); level 6 deepens until half its time is gone (depth 12-15 in
-// the middle game), and solves 20 empties in about a second.
-constexpr OthelloLevel kLevels[kOthelloLevels] = {
-    {1, "Beginner", 1, 1000, Eval::kDiscs, 0},     // greedy: the most discs now
-    {2, "Novice", 2, 1000, Eval::kTable, 6},       // knows good and bad squares
-    {3, "Casual", 4, 1500, Eval::kMobility, 10},   // + mobility
-    {4, "Club", 6, 2000, Eval::kPatterns, 14},     // + fitted patterns, deeper
-    {5, "Strong", 10, 3000, Eval::kPatterns, 18},  // deeper still
-    {6, "Expert", 60, 5000, Eval::kPatterns, 20},  // as deep as its time allows
-};
+// What a level scored against other engines: [{"opponent", "wins", "losses", "draws"}].
+Json measured_json(const OthelloLevel& l) {
+    Json out = Json::array();
+    for (const engine::OthelloLevelResult& r : l.measured)
+        out.push_back(
+            {{"opponent", r.opponent}, {"wins", r.wins}, {"losses", r.losses}, {"draws", r.draws}});
+    return out;
+}
 
 // Centi-discs as discs: 235 -> 2.35.
 Json discs_json(int score) { return score / 100.0; }
@@ -78,19 +72,18 @@ std::string legal_list(const Board& b) {
 
 }  // namespace
 
-const OthelloLevel& othello_level(int level) {
-    return kLevels[std::clamp(level, 1, kOthelloLevels) - 1];
-}
-
 Json othello_levels_json() {
     Json out = Json::array();
-    for (const OthelloLevel& l : kLevels)
+    for (int level = 1; level <= kOthelloLevels; ++level) {
+        const OthelloLevel& l = othello_level(level);
         out.push_back({{"level", l.level},
                        {"name", l.name},
                        {"depth", l.depth},
                        {"ms", l.ms},
                        {"eval", eval::othello_eval_level_name(l.eval)},
-                       {"solve_empties", l.solve_empties}});
+                       {"solve_empties", l.solve_empties},
+                       {"measured", measured_json(l)}});
+    }
     return out;
 }
 

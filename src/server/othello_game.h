@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "core/result.h"
+#include "engine/othello_levels.h"
 #include "eval/othello_eval.h"
 #include "othello/board.h"
 
@@ -21,21 +22,10 @@ struct OthelloRow;
 
 enum class OthelloMode { kEngine, kHumans };
 
-// How strong the engine plays at one level: the deepest midgame iteration, the most time a move
-// may take, how much of the evaluation it uses, and from how many empty squares it plays
-// perfectly (the exact solver).
-struct OthelloLevel {
-    int level = 1;
-    const char* name = "";
-    int depth = 1;
-    std::int64_t ms = 1000;
-    eval::OthelloEvalLevel eval = eval::OthelloEvalLevel::kPatterns;
-    int solve_empties = 0;
-};
-inline constexpr int kOthelloLevels = 6;
-inline constexpr int kOthelloDefaultLevel = 3;
-// The level's settings; level is 1..kOthelloLevels.
-const OthelloLevel& othello_level(int level);
+using engine::kOthelloDefaultLevel;
+using engine::kOthelloLevels;
+using engine::othello_level;
+using engine::OthelloLevel;
 // All levels as JSON for GET /api/othello/info.
 Json othello_levels_json();
 

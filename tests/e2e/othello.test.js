@@ -70,6 +70,16 @@ const hints = (page) => page.locator('#board.playable .cell.legal').count();
 test('play Kibitz: four hints, a move, its reply, a takeback', { timeout: 60000 }, async () => {
     const page = await openPage();
     await page.waitForSelector('#dlg-new[open]');
+    // Under the level list: what the chosen level does and how it fared against ntest.
+    await page.selectOption('#new-level', '4');
+    assert.match(await page.textContent('#new-level-note'),
+        /^Looks 6 moves ahead, .* Measured: \d+% against ntest depth \d+/);
+    if (process.env.KIBITZ_SHOTS) {
+        await page.locator('#dlg-new')
+            .screenshot({ path: `${process.env.KIBITZ_SHOTS}/othello-levels.png` });
+    }
+    await page.selectOption('#new-level', '1');
+    assert.match(await page.textContent('#new-level-note'), /^Looks 1 move ahead, /);
     await newGame(page, { color: 'black', level: '2' });
     await page.waitForFunction(() => document.querySelectorAll('#board.playable .cell.legal')
         .length === 4);

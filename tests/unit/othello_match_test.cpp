@@ -39,6 +39,33 @@ TEST(OthelloMatch, PlayerSpecErrorsNameTheProblem) {
     EXPECT_EQ((*ok)->name(), "kibitz:depth=2,eval=table,probcut=off,solve=8");
 }
 
+// level=N plays the web app's level N: its depth, time cap, evaluation and solver; an option
+// after it changes it, and a level outside 1-6 is an error that names it.
+TEST(OthelloMatch, ALevelPlaysAsTheWebAppsLevel) {
+    EXPECT_NE(match::make_othello_player("kibitz:level=7").error().find("level=7"),
+              std::string::npos);
+    EXPECT_NE(match::make_othello_player("kibitz:level=0").error().find("1..6"), std::string::npos);
+    auto level = match::make_othello_player("kibitz:level=2");
+    auto same = match::make_othello_player("kibitz:depth=2,movetime=1000,eval=table,solve=6");
+    auto other = match::make_othello_player("kibitz:level=2,eval=discs");
+    ASSERT_TRUE(level && same && other);
+    EXPECT_EQ((*level)->name(), "kibitz:level=2");
+    // Moves of a few positions: the level and its settings agree everywhere, the changed
+    // evaluation somewhere.
+    othello::Board b = othello::Board::start();
+    bool differs = false;
+    for (int ply = 0; ply < 20 && !b.game_over(); ++ply) {
+        const auto m = (*level)->choose(b);
+        const auto n = (*same)->choose(b);
+        const auto o = (*other)->choose(b);
+        ASSERT_TRUE(m && n && o);
+        EXPECT_EQ(*m, *n) << "ply " << ply;
+        differs = differs || !(*m == *o);
+        b.make(*m);
+    }
+    EXPECT_TRUE(differs);
+}
+
 // A time per move alone is not cut short by the default depth of 6 (which takes a few ms from
 // the start): the player thinks for a good part of its 300 ms.
 TEST(OthelloMatch, AMoveTimeAloneSearchesDeeperThanTheDefaultDepth) {

@@ -71,6 +71,15 @@ TEST(ServerOthello, NewGameShowsTheStartAndTheFourMoves) {
     EXPECT_EQ(c.token.size(), 32u);
     const Json info = call(*s, "GET", "/api/othello/info").body;
     EXPECT_EQ(info["levels"].size(), std::size_t(kOthelloLevels));
+    // Every level says what it scored against another engine, in games played.
+    for (const Json& level : info["levels"]) {
+        ASSERT_FALSE(level["measured"].empty()) << level.dump();
+        for (const Json& r : level["measured"]) {
+            EXPECT_FALSE(r["opponent"].get<std::string>().empty());
+            EXPECT_GT(r["wins"].get<int>() + r["losses"].get<int>() + r["draws"].get<int>(), 0)
+                << level.dump();
+        }
+    }
 }
 
 TEST(ServerOthello, TheEngineRepliesWithItsSearch) {

@@ -5,7 +5,8 @@ import assert from 'node:assert/strict';
 import { squareName, squareIndex, parseBoard, countDiscs, positionAt, other }
     from '../../web/js/othello/lib/board.js';
 import { moveRows, discsText, evalText, evalSentence, pvText, resultWords, statusText,
-    passExplanation, myTurn, seatMoves, summaryResult, exportName, scoreText, newerReading }
+    passExplanation, myTurn, seatMoves, summaryResult, exportName, scoreText, newerReading,
+    levelDescription }
     from '../../web/js/othello/lib/game.js';
 
 const START = `${'-'.repeat(27)}OX------XO${'-'.repeat(27)} X`;
@@ -160,4 +161,25 @@ test('which of two readings of a game is newer, in whatever order they come', ()
         search: { ply: 0, depth: 9 } } });
     assert.equal(newerReading(iteration(1), older), true);
     assert.equal(newerReading(older, iteration(1)), false);
+});
+
+test('a level is described with its search and its measured scores', () => {
+    const level = {
+        level: 4, name: 'Club', depth: 6, ms: 2000, eval: 'patterns', solve_empties: 14,
+        measured: [{ opponent: 'ntest depth 2', wins: 33, losses: 6, draws: 1 },
+            { opponent: 'ntest depth 4', wins: 20, losses: 19, draws: 1 }],
+    };
+    assert.equal(levelDescription(level), 'Looks 6 moves ahead, judging a position by the ' +
+        'fitted pattern evaluation, and plays perfectly from 14 empty squares. Measured: 84% ' +
+        'against ntest depth 2, 51% against ntest depth 4 (40 games each).');
+    const expert = { ...level, depth: 60, ms: 5000, solve_empties: 20,
+        measured: [{ opponent: 'ntest depth 10', wins: 3, losses: 6, draws: 1 },
+            { opponent: 'level 5', wins: 30, losses: 10, draws: 0 }] };
+    assert.equal(levelDescription(expert), 'Looks as far ahead as 5 s a move allows, judging a ' +
+        'position by the fitted pattern evaluation, and plays perfectly from 20 empty squares. ' +
+        'Measured: 35% against ntest depth 10 (10 games), 75% against level 5 (40 games).');
+    const greedy = { level: 1, depth: 1, ms: 1000, eval: 'discs', solve_empties: 0, measured: [] };
+    assert.equal(levelDescription(greedy),
+        'Looks 1 move ahead, judging a position by its discs alone.');
+    assert.equal(levelDescription(undefined), '');
 });

@@ -13,8 +13,8 @@ import { fillGameTable, gameDate, deleteButton, listScope, listedGames, showScop
 import { createBoard } from './board.js';
 import { positionAt } from './lib/board.js';
 import { colorName, myTurn, moveRows, evalText, evalSentence, pvText, resultWords,
-    passExplanation, statusText, exportName, newerReading, summaryResult, discsText }
-    from './lib/game.js';
+    passExplanation, statusText, exportName, newerReading, summaryResult, discsText,
+    levelDescription } from './lib/game.js';
 
 const $ = (id) => document.getElementById(id);
 const API = '/api/othello';
@@ -349,6 +349,15 @@ function fillLevels(select, level) {
     select.replaceChildren(...app.levels.map((l) => h('option', { value: l.level },
         `${l.level} \u2014 ${l.name}`)));
     select.value = String(level);
+    describeLevel(select);
+}
+
+// The sentence under a level list: what the chosen level does and what it scored against
+// other engines.
+function describeLevel(select) {
+    const note = $(`${select.id}-note`);
+    if (!note) return;
+    note.textContent = levelDescription(app.levels.find((l) => String(l.level) === select.value));
 }
 
 function chosenLevel() {
@@ -480,6 +489,9 @@ function wire() {
     $('btn-games').addEventListener('click', showGames);
     $('games-all').addEventListener('change', showGames);
     $('btn-import').addEventListener('click', openImportDialog);
+    for (const id of ['new-level', 'import-level']) {
+        $(id).addEventListener('change', () => describeLevel($(id)));
+    }
     $('btn-pass').addEventListener('click', () => play('pass'));
     for (const input of document.querySelectorAll('input[name="mode"], input[name="imode"]')) {
         input.addEventListener('change', updateNewForm);

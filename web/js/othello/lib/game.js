@@ -154,3 +154,41 @@ export function summaryResult(g) {
     const who = g.result === 'draw' ? 'Draw' : `${colorName(g.result)} wins`;
     return `${who} ${scoreText(g)}`;
 }
+
+const EVAL_WORDS = {
+    discs: 'judging a position by its discs alone',
+    table: 'judging a position by a table of good and bad squares',
+    mobility: 'judging a position by its squares and mobility',
+    patterns: 'judging a position by the fitted pattern evaluation',
+};
+
+// What a level (GET /api/othello/info's levels[i]) does and how it fared against other
+// engines, in a sentence or two: "Looks 6 moves ahead, judging a position by the fitted pattern
+// evaluation, and plays perfectly from 14 empty squares. Measured: 84% against ntest depth 2, 51% against
+// ntest depth 4 (40 games each)."
+export function levelDescription(level) {
+    if (!level) return '';
+    const seconds = Math.round(level.ms / 100) / 10;
+    const ahead = level.depth >= 60
+        ? `Looks as far ahead as ${seconds} s a move allows`
+        : `Looks ${level.depth} move${level.depth === 1 ? '' : 's'} ahead`;
+    const words = EVAL_WORDS[level.eval] || level.eval;
+    const solve = level.solve_empties > 0
+        ? `, and plays perfectly from ${level.solve_empties} empty squares` : '';
+    let text = `${ahead}, ${words}${solve}.`;
+    const measured = (level.measured || []).filter((r) => r.wins + r.losses + r.draws > 0);
+    if (measured.length) {
+        const parts = measured.map((r) => {
+            const games = r.wins + r.losses + r.draws;
+            const score = Math.round(100 * (r.wins + r.draws / 2) / games);
+            return { text: `${score}% against ${r.opponent}`, games };
+        });
+        const same = parts.every((p) => p.games === parts[0].games);
+        const games = same
+            ? ` (${parts[0].games} games${parts.length > 1 ? ' each' : ''})`
+            : '';
+        text += ` Measured: ${parts.map((p) => same ? p.text : `${p.text} (${p.games} games)`)
+            .join(', ')}${games}.`;
+    }
+    return text;
+}

@@ -13,16 +13,16 @@ using Eval = eval::OthelloEvalLevel;
 // and the level below: scripts/othello-levels plays them again (docs/othello.md, "The web app's
 // levels"). Measured at 82dadb1 on the project's two-core machine, the other core busy.
 constexpr OthelloLevelResult kLevel1[] = {{"ntest depth 1", 8, 32, 0},
-                                          {"gtp-rhino -l 1", 2, 37, 1}};
+                                          {"GRhino level 1", 2, 37, 1}};
 constexpr OthelloLevelResult kLevel2[] = {
-    {"ntest depth 1", 6, 34, 0}, {"gtp-rhino -l 1", 4, 36, 0}, {"level 1", 38, 2, 0}};
+    {"ntest depth 1", 6, 34, 0}, {"GRhino level 1", 4, 36, 0}, {"level 1", 38, 2, 0}};
 constexpr OthelloLevelResult kLevel3[] = {{"ntest depth 1", 2, 38, 0},
-                                          {"gtp-rhino -l 1", 13, 27, 0},
-                                          {"gtp-rhino -l 2", 4, 36, 0},
+                                          {"GRhino level 1", 13, 27, 0},
+                                          {"GRhino level 2", 4, 36, 0},
                                           {"level 2", 38, 1, 1}};
 constexpr OthelloLevelResult kLevel4[] = {{"ntest depth 2", 33, 6, 1},
                                           {"ntest depth 4", 20, 19, 1},
-                                          {"gtp-rhino -l 3", 36, 4, 0},
+                                          {"GRhino level 3", 36, 4, 0},
                                           {"level 3", 40, 0, 0}};
 constexpr OthelloLevelResult kLevel5[] = {
     {"ntest depth 6", 27, 13, 0}, {"ntest depth 10", 13, 27, 0}, {"level 4", 39, 1, 0}};

@@ -11,7 +11,7 @@ namespace kibitz::engine {
 
 // A match result of one level against another engine (W-L-D from the level's side).
 struct OthelloLevelResult {
-    const char* opponent = "";  // "ntest depth 2", "gtp-rhino -l 1", "level 3"
+    const char* opponent = "";  // "ntest depth 2", "GRhino level 1", "level 3"
     int wins = 0, losses = 0, draws = 0;
 };
 

@@ -26,7 +26,8 @@ constexpr OthelloLevelResult kLevel4[] = {{"ntest depth 2", 33, 6, 1},
                                           {"level 3", 40, 0, 0}};
 constexpr OthelloLevelResult kLevel5[] = {
     {"ntest depth 6", 27, 13, 0}, {"ntest depth 10", 13, 27, 0}, {"level 4", 39, 1, 0}};
-constexpr OthelloLevelResult kLevel6[] = {{"ntest depth 10", 14, 5, 1}};
+constexpr OthelloLevelResult kLevel6[] = {{"ntest depth 10", 14, 5, 1},
+                                          {"ntest depth 14", 10, 9, 1}};
 
 // Each level searches a little deeper with more of the evaluation, and plays perfectly from
 // more empty squares. The times are caps: levels 1-5 mostly finish their depth in well under a

@@ -292,7 +292,8 @@ core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& opti
             const auto v = number(1, engine::kOthelloLevels);
             if (!v) return core::error(v.error());
             const engine::OthelloLevel& l = engine::othello_level(int(*v));
-            p->depth_ = l.depth, depth_given = true;
+            p->depth_ = l.depth;
+            depth_given = true;
             p->movetime_ = l.ms;
             p->solve_ = l.solve_empties;
             p->engine_.set_evaluator(engine::OthelloEvaluator(l.eval));
@@ -313,10 +314,9 @@ core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& opti
         } else if (key == "name") {
             name = value;
         } else {
-            return core::error(
-                "player option '" + key +
-                "' is not one of level, depth, movetime, eval, probcut, solve, hash, "
-                "name");
+            return core::error("player option '" + key +
+                               "' is not one of level, depth, movetime, eval, probcut, solve, "
+                               "hash, name");
         }
         if (key != "name") name += (name == "kibitz" ? ":" : ",") + item;
     }

@@ -115,11 +115,11 @@ bool Position::gives_check(Move m) const {
         return rook_attacks(rto, occ) & king;
     }
     // The squares the move empties: its origin, and the pawn taken en passant.
-    Square emptied[2] = {from, from};
-    if (m.kind() == Move::kEnPassant) emptied[1] = to - pawn_push(us);
+    const bool en_passant = m.kind() == Move::kEnPassant;
+    const Square emptied[2] = {from, en_passant ? to - pawn_push(us) : from};
+    const int emptied_count = 1 + en_passant;
     const Bitboard occ =
-        (pieces() ^ square_bb(from) ^ (emptied[1] != from ? square_bb(emptied[1]) : 0)) |
-        square_bb(to);
+        (pieces() ^ square_bb(from) ^ (en_passant ? square_bb(emptied[1]) : 0)) | square_bb(to);
     const auto straight = [ksq](Square s) {
         return file_of(s) == file_of(ksq) || rank_of(s) == rank_of(ksq);
     };
@@ -145,7 +145,8 @@ bool Position::gives_check(Move m) const {
     // Discovered check: a slider of ours now sees the king through an emptied square. Only a
     // square on a line through the king can uncover one, and only a slider of that line's kind.
     bool rook_line = false, bishop_line = false;
-    for (const Square s : emptied) {
+    for (int i = 0; i < emptied_count; ++i) {
+        const Square s = emptied[i];
         if (!line_bb(ksq, s)) continue;
         (straight(s) ? rook_line : bishop_line) = true;
     }

@@ -40,6 +40,17 @@ if(NOT KIBITZ_SANITIZE)
     set_tests_properties(othello_solve_ffo_40 PROPERTIES
         PASS_REGULAR_EXPRESSION "total: 1 position, 0 wrong" FAIL_REGULAR_EXPRESSION "WRONG")
 endif()
+# Two threads sharing each solve: the same answers (#1-#19 in Release, #1-#3 sanitized).
+add_test(NAME othello_solve_ffo_threads
+         COMMAND kibitz othello solve ${othello_data}/fforum-1-19.obf --last ${othello_ffo_last}
+                 --hash 16 --threads 2)
+set_tests_properties(othello_solve_ffo_threads PROPERTIES
+    PASS_REGULAR_EXPRESSION "total: ${othello_ffo_last} positions, 0 wrong"
+    FAIL_REGULAR_EXPRESSION "WRONG")
+add_test(NAME othello_solve_threads_range
+         COMMAND kibitz othello solve ${othello_data}/fforum-1-19.obf --threads 0)
+set_tests_properties(othello_solve_threads_range PROPERTIES
+    PASS_REGULAR_EXPRESSION "--threads: Value 0 not in range")
 
 # A wrong stated answer is reported and fails (exit status 1).
 file(WRITE "${CMAKE_BINARY_DIR}/othello_wrong.obf"

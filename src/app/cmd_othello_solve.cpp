@@ -1,4 +1,5 @@
-// `kibitz othello solve FILE.obf [--hash MB] [--first N] [--last N] [--order mobility|patterns]`:
+// `kibitz othello solve FILE.obf [--hash MB] [--first N] [--last N] [--order mobility|patterns]
+// [--threads N]`:
 // solves the positions of an OBF file (the FFO endgame suite) exactly, one line per position,
 // and checks each answer the file states. Exit status 1 when any answer is wrong, 2 on bad input
 // (no positions, a bad range, a position beyond kMaxSolveEmpties without --force).
@@ -98,6 +99,7 @@ void register_othello_solve(CLI::App& othello) {
         int first = 0, last = 0;
         std::string order = "patterns";
         int order_min_empties = engine::kPatternOrderMinEmpties;
+        int threads = 1;
         bool force = false;
     };
     auto a = std::make_shared<Args>();
@@ -124,6 +126,10 @@ void register_othello_solve(CLI::App& othello) {
                     "more (below, the solver's own heuristics)")
         ->capture_default_str()
         ->check(CLI::Range(0, 64));
+    cmd->add_option("--threads", a->threads,
+                    "Threads sharing each solve (young brothers wait on a shared table)")
+        ->capture_default_str()
+        ->check(CLI::Range(1, 256));
     cmd->callback([a] {
         auto parsed = othello::read_obf(a->file);
         if (!parsed) throw std::runtime_error(parsed.error());
@@ -133,6 +139,7 @@ void register_othello_solve(CLI::App& othello) {
             selected_positions(a->file, positions, number0, a->first, a->last, a->force);
 
         othello::Solver solver(a->hash_mb);
+        solver.set_threads(a->threads);
         if (a->order == "patterns") engine::use_pattern_ordering(solver, a->order_min_empties);
         std::printf("%4s  %5s  %5s  %5s  %14s  %9s  %8s  %s\n", "#", "empty", "move", "score",
                     "nodes", "time", "nodes/s", "result");

@@ -1,9 +1,17 @@
 // The endgame solver's transposition table: for a position (by a 64-bit hash of its discs) the
 // bounds on its exact score found so far and the best move. All stored values are exact solves,
 // so bounds from different windows of the same position merge by intersection.
+//
+// Several solver threads share one table without locks: an entry is two 64-bit words, the data
+// (bounds, move, empties, generation) and the key XOR the data, each read and written whole
+// (std::atomic_ref, relaxed: plain moves on x86-64). A probe checks that the two words belong
+// together, so an entry that another thread was writing at the same time reads as a miss, never as
+// the bounds of another position. Two threads merging bounds into one entry at once may lose one
+// thread's bounds; what is kept is still true of the position.
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
@@ -42,6 +50,7 @@ public:
         clear();
     }
 
+    // Not while a solve runs.
     void clear() {
         std::fill(buckets_.get(), buckets_.get() + size_, Bucket{});
         generation_ = 0;
@@ -54,55 +63,74 @@ public:
     // The entry for key, if any.
     bool probe(std::uint64_t key, TableHit& hit) const {
         const Bucket& b = buckets_[key & mask_];
-        for (const Entry& e : b.e)
-            if (e.key == key) {
-                hit.lower = e.lower;
-                hit.upper = e.upper;
-                hit.move = e.move;
+        for (const Entry& e : b.e) {
+            const std::uint64_t data = load(e.data);
+            if ((load(e.check) ^ data) == key) {
+                const Fields f = unpack(data);
+                hit.lower = f.lower;
+                hit.upper = f.upper;
+                hit.move = f.move;
                 return true;
             }
+        }
         return false;
     }
 
     // Records the result score of a search of window (alpha, beta) at a position with the
     // given empties: an upper bound when score <= alpha, a lower bound when >= beta.
     void store(std::uint64_t key, int empties, int alpha, int beta, int score, int move) {
-        const int lower = score > alpha ? score : -64;
-        const int upper = score < beta ? score : 64;
+        Fields f{score > alpha ? score : -64, score < beta ? score : 64, move, empties,
+                 generation_};
         Bucket& b = buckets_[key & mask_];
         Entry* slot = nullptr;
-        for (Entry& e : b.e)
-            if (e.key == key) {
+        for (Entry& e : b.e) {
+            const std::uint64_t data = load(e.data);
+            if ((load(e.check) ^ data) == key) {
+                const Fields old = unpack(data);
+                f.lower = std::max(f.lower, old.lower);
+                f.upper = std::min(f.upper, old.upper);
+                if (move < 0) f.move = old.move;
+                f.empties = std::max(f.empties, old.empties);
                 slot = &e;
                 break;
             }
-        if (slot) {
-            slot->lower = std::int8_t(std::max<int>(slot->lower, lower));
-            slot->upper = std::int8_t(std::min<int>(slot->upper, upper));
-            if (move >= 0) slot->move = std::int8_t(move);
-            slot->empties = std::uint8_t(std::max<int>(slot->empties, empties));
-            slot->generation = generation_;
-            return;
         }
-        // Replace the entry of an older search first, then the one with fewer empties.
-        auto worth = [&](const Entry& e) {
-            return (e.generation == generation_ ? 256 : 0) + int(e.empties);
-        };
-        slot = worth(b.e[0]) <= worth(b.e[1]) ? &b.e[0] : &b.e[1];
-        slot->key = key;
-        slot->lower = std::int8_t(lower);
-        slot->upper = std::int8_t(upper);
-        slot->move = std::int8_t(move);
-        slot->empties = std::uint8_t(empties);
-        slot->generation = generation_;
+        // Else replace the entry of an older search first, then the one with fewer empties.
+        if (!slot) {
+            auto worth = [&](const Entry& e) {
+                const Fields old = unpack(load(e.data));
+                return (old.generation == generation_ ? 256 : 0) + old.empties;
+            };
+            slot = worth(b.e[0]) <= worth(b.e[1]) ? &b.e[0] : &b.e[1];
+        }
+        const std::uint64_t data = pack(f);
+        std::atomic_ref(slot->data).store(data, std::memory_order_relaxed);
+        std::atomic_ref(slot->check).store(key ^ data, std::memory_order_relaxed);
     }
 
 private:
-    struct Entry {
-        std::uint64_t key = 0;
-        std::int8_t lower = -64, upper = 64, move = -1;
-        std::uint8_t empties = 0, generation = 0;
+    struct Fields {
+        int lower, upper, move, empties;
+        std::uint8_t generation;
     };
+    // All zero means "nothing known": bounds -64 and 64, no move.
+    static std::uint64_t pack(const Fields& f) {
+        return std::uint64_t(f.lower + 64) | std::uint64_t(64 - f.upper) << 8 |
+               std::uint64_t(f.move + 1) << 16 | std::uint64_t(f.empties) << 24 |
+               std::uint64_t(f.generation) << 32;
+    }
+    static Fields unpack(std::uint64_t d) {
+        return Fields{int(d & 0xFF) - 64, 64 - int((d >> 8) & 0xFF), int((d >> 16) & 0xFF) - 1,
+                      int((d >> 24) & 0xFF), std::uint8_t(d >> 32)};
+    }
+    // Read and written whole through std::atomic_ref while solver threads share the table.
+    struct Entry {
+        std::uint64_t check = 0;  // the key XOR data
+        std::uint64_t data = 0;
+    };
+    static std::uint64_t load(const std::uint64_t& word) {
+        return std::atomic_ref(const_cast<std::uint64_t&>(word)).load(std::memory_order_relaxed);
+    }
     struct alignas(32) Bucket {
         Entry e[2];
     };

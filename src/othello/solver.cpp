@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <bit>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 
 #include "othello/endgame_shallow.h"
 #include "othello/endgame_stability.h"
@@ -30,6 +33,9 @@ constexpr int kOrderSearchDeep = 21;
 // of 891 M), and #50 1,460 M instead of 2,158 M; depths 5, 7 and 8 gave 1,299 M, 1,304 M and
 // 1,330 M, depth 4 1,451 M. A wrong first move at the root costs a whole solve.
 constexpr int kRootOrderDepth = 6;
+// With helper threads, a node is shared from this many empties (below, a move's subtree is too
+// small to be worth handing over).
+constexpr int kSplitMin = 12;
 // The stability cutoff is tried at nodes whose alpha is at least this: stable discs rarely
 // prove a fail-low for a lower alpha, and counting them costs time.
 constexpr int stability_threshold(int empties) { return empties <= 12 ? 20 : 30; }
@@ -57,15 +63,107 @@ inline Bitboard corner_stable(Bitboard own) {
     return corners | (own & kCSquares & beside);
 }
 
-struct Candidate {
+}  // namespace
+
+struct Solver::Candidate {
     Bitboard flips;
     int sq;
     int value;
 };
 
-}  // namespace
+struct Solver::Worker {
+    std::uint64_t nodes = 0;
+    SplitPoint* split = nullptr;  // the innermost shared node this thread works below
+};
 
-Solver::Solver(std::size_t hash_mb) : table_(hash_mb) {}
+// A node whose remaining moves are shared: the owner and its helpers take them one by one.
+struct Solver::SplitPoint {
+    std::mutex lock;
+    SplitPoint* parent = nullptr;  // the shared node the owner was working below
+    Bitboard player = 0, opponent = 0;
+    int n_empties = 0;
+    int alpha = 0, beta = 0, best = 0, best_sq = -1;  // under lock
+    Candidate* moves = nullptr;
+    int count = 0, next = 0;  // next: the first move nobody took yet (under lock)
+    int helpers = 0;          // helpers searching a move of this node (under lock)
+    std::atomic<bool> cutoff{false};
+
+    // True when this node or one above it has cut off: the work below is wasted.
+    bool aborted() const {
+        for (const SplitPoint* s = this; s; s = s->parent)
+            if (s->cutoff.load(std::memory_order_relaxed)) return true;
+        return false;
+    }
+    bool below(const SplitPoint* ancestor) const {
+        for (const SplitPoint* s = this; s; s = s->parent)
+            if (s == ancestor) return true;
+        return false;
+    }
+};
+
+// The helper threads and the shared nodes with moves left. Lock order: the pool's lock, then a
+// split point's.
+struct Solver::Pool {
+    std::mutex lock;
+    std::condition_variable wake;
+    std::vector<SplitPoint*> open;
+    bool quit = false;
+    int idle = 0;  // helpers waiting for work (under lock)
+    std::atomic<int> idle_hint{0};
+    std::vector<std::unique_ptr<Worker>> workers;
+    std::vector<std::thread> threads;
+};
+
+Solver::Solver(std::size_t hash_mb) : table_(hash_mb), main_(std::make_unique<Worker>()) {}
+
+Solver::~Solver() { set_threads(1); }
+
+void Solver::set_threads(int threads) {
+    if (pool_) {
+        {
+            std::lock_guard lk(pool_->lock);
+            pool_->quit = true;
+        }
+        pool_->wake.notify_all();
+        for (auto& t : pool_->threads) t.join();
+        pool_.reset();
+    }
+    if (threads <= 1) return;
+    pool_ = std::make_unique<Pool>();
+    for (int i = 1; i < threads; ++i) {
+        pool_->workers.push_back(std::make_unique<Worker>());
+        Worker* w = pool_->workers.back().get();
+        pool_->threads.emplace_back([this, w] { helper_loop(*w); });
+    }
+}
+
+int Solver::threads() const { return pool_ ? int(pool_->threads.size()) + 1 : 1; }
+
+std::uint64_t Solver::nodes() const {
+    std::uint64_t n = main_->nodes;
+    if (pool_)
+        for (const auto& w : pool_->workers) n += w->nodes;
+    return n;
+}
+
+void Solver::reset_nodes() {
+    main_->nodes = 0;
+    if (pool_)
+        for (const auto& w : pool_->workers) w->nodes = 0;
+    next_poll_ = 0;
+    polled_stop_ = false;
+}
+
+bool Solver::stopped(const Worker& w) const {
+    if (stop_ && stop_->load(std::memory_order_relaxed)) return true;
+    if (w.split && w.split->aborted()) return true;
+    if (&w != main_.get() || !poll_ || polled_stop_.load(std::memory_order_relaxed) ||
+        w.nodes < next_poll_)
+        return polled_stop_.load(std::memory_order_relaxed);
+    next_poll_ = w.nodes + 100000;
+    polled_stop_ = poll_();
+    return polled_stop_;
+}
 
 void Solver::clear() { table_.clear(); }
 
@@ -91,20 +189,21 @@ int Solver::order_value(Bitboard player, Bitboard opponent) const {
 }
 
 // Alpha-beta to depth over order_value, for move ordering; nodes count as solver nodes.
-int Solver::order_search(Bitboard player, Bitboard opponent, int depth, int alpha, int beta) {
-    ++nodes_;
+int Solver::order_search(Worker& w, Bitboard player, Bitboard opponent, int depth, int alpha,
+                         int beta) {
+    ++w.nodes;
     if (depth <= 0) return order_value(player, opponent);
     Bitboard moves = legal_squares(player, opponent);
     if (!moves) {
         if (!legal_squares(opponent, player)) return 1000 * final_score(player, opponent);
-        return -order_search(opponent, player, depth, -beta, -alpha);
+        return -order_search(w, opponent, player, depth, -beta, -alpha);
     }
     int best = -1000000;
     for (; moves; moves &= moves - 1) {
         const int x = std::countr_zero(moves);
         const Bitboard f = flipped_discs(x, player, opponent);
         const int v =
-            -order_search(opponent ^ f, player | f | square_bit(x), depth - 1, -beta, -alpha);
+            -order_search(w, opponent ^ f, player | f | square_bit(x), depth - 1, -beta, -alpha);
         if (v > best) {
             best = v;
             if (v >= beta) break;
@@ -115,10 +214,10 @@ int Solver::order_search(Bitboard player, Bitboard opponent, int depth, int alph
 }
 
 // The hashed null-window search: positions with more than kShallowMax empties.
-int Solver::search(Bitboard player, Bitboard opponent, int alpha, int beta) {
+int Solver::search(Worker& w, Bitboard player, Bitboard opponent, int alpha, int beta) {
     // 1. Count the node; stop when asked.
-    ++nodes_;
-    if (stopped()) return 0;
+    ++w.nodes;
+    if (stopped(w)) return 0;
     const Bitboard empties = ~(player | opponent);
     const int n_empties = std::popcount(empties);
 
@@ -130,7 +229,7 @@ int Solver::search(Bitboard player, Bitboard opponent, int alpha, int beta) {
     Bitboard moves = legal_squares(player, opponent);
     if (!moves) {
         if (!legal_squares(opponent, player)) return final_score(player, opponent);
-        return -search(opponent, player, -beta, -alpha);
+        return -search(w, opponent, player, -beta, -alpha);
     }
 
     // 3. Stability cutoff: the opponent's stable discs bound the score from above.
@@ -160,33 +259,24 @@ int Solver::search(Bitboard player, Bitboard opponent, int alpha, int beta) {
     bool first = true;
     // NegaScout: the first move with the full window, the others with a null window and a
     // re-search when one lands inside it. True on a cutoff.
-    auto try_move = [&](int sq, Bitboard flips) {
-        const Bitboard next_player = opponent ^ flips;
-        const Bitboard next_opponent = player | flips | square_bit(sq);
-        auto child = [&](int a, int b) {
-            return n_empties - 1 <= kShallowMax
-                       ? -solve_small(next_player, next_opponent, -b, -a, nodes_)
-                       : -search(next_player, next_opponent, -b, -a);
-        };
-        int v;
-        if (first || beta - alpha == 1) {
-            v = child(alpha, beta);
-        } else {
-            v = child(alpha, alpha + 1);
-            if (v > alpha && v < beta) v = child(v - 1, beta);
-        }
+    auto try_move = [&](const Candidate& c) {
+        const int v = first ? child_value(w, player, opponent, c, n_empties, alpha, beta)
+                            : child_value(w, player, opponent, c, n_empties, alpha, alpha + 1);
+        const int v2 = !first && v > alpha && v < beta
+                           ? child_value(w, player, opponent, c, n_empties, v - 1, beta)
+                           : v;
         first = false;
-        if (v > best) {
-            best = v;
-            best_sq = sq;
-            if (v >= beta) return true;
-            if (v > alpha) alpha = v;
+        if (v2 > best) {
+            best = v2;
+            best_sq = c.sq;
+            if (v2 >= beta) return true;
+            if (v2 > alpha) alpha = v2;
         }
         return false;
     };
     bool cut = false;
     if (hash_move >= 0 && (moves & square_bit(hash_move))) {
-        cut = try_move(hash_move, flipped_discs(hash_move, player, opponent));
+        cut = try_move(Candidate{flipped_discs(hash_move, player, opponent), hash_move, 0});
         moves &= ~square_bit(hash_move);
     }
 
@@ -224,7 +314,8 @@ int Solver::search(Bitboard player, Bitboard opponent, int alpha, int beta) {
             }
         }
         if (order_depth > 0) {
-            c.value = -order_search(next_player, next_opponent, order_depth - 1, -1000000, 1000000);
+            c.value =
+                -order_search(w, next_player, next_opponent, order_depth - 1, -1000000, 1000000);
         } else {
             // Fastest first: few replies for the opponent (corners count twice), and the
             // mover's discs that are stable at the corners (weight 4; 0 and 16: 5-10% more).
@@ -234,32 +325,179 @@ int Solver::search(Bitboard player, Bitboard opponent, int alpha, int beta) {
         }
     }
     for (int i = 0; i < n && !cut; ++i) {
+        // With idle helpers, the moves after the first are shared (young brothers wait).
+        if (!first && n - i >= 2 && can_split(n_empties)) {
+            std::stable_sort(list + i, list + n, [](const Candidate& a, const Candidate& b) {
+                return a.value > b.value;
+            });
+            split(w, player, opponent, n_empties, list + i, n - i, alpha, beta, best, best_sq);
+            break;
+        }
         int pick = i;
         for (int j = i + 1; j < n; ++j)
             if (list[j].value > list[pick].value) pick = j;
         std::swap(list[i], list[pick]);
-        cut = try_move(list[i].sq, list[i].flips);
+        cut = try_move(list[i]);
     }
 
     // 7. Remember the result.
-    if (hashed && !stopped()) table_.store(key, n_empties, alpha0, beta, best, best_sq);
+    if (hashed && !stopped(w)) table_.store(key, n_empties, alpha0, beta, best, best_sq);
     return best;
 }
 
-int Solver::solve_any(Bitboard player, Bitboard opponent, int alpha, int beta) {
+int Solver::child_value(Worker& w, Bitboard player, Bitboard opponent, const Candidate& c,
+                        int n_empties, int alpha, int beta) {
+    const Bitboard next_player = opponent ^ c.flips;
+    const Bitboard next_opponent = player | c.flips | square_bit(c.sq);
+    return n_empties - 1 <= kShallowMax
+               ? -solve_small(next_player, next_opponent, -beta, -alpha, w.nodes)
+               : -search(w, next_player, next_opponent, -beta, -alpha);
+}
+
+bool Solver::can_split(int n_empties) const {
+    return pool_ && n_empties >= kSplitMin && pool_->idle_hint.load(std::memory_order_relaxed) > 0;
+}
+
+// Shares moves[0..count) of the node (player, opponent), whose first move was searched:
+// alpha, best and best_sq come in as that search left them and go out as all moves left them.
+void Solver::split(Worker& w, Bitboard player, Bitboard opponent, int n_empties, Candidate* moves,
+                   int count, int& alpha, int beta, int& best, int& best_sq) {
+    SplitPoint sp;
+    sp.parent = w.split;
+    sp.player = player;
+    sp.opponent = opponent;
+    sp.n_empties = n_empties;
+    sp.alpha = alpha;
+    sp.beta = beta;
+    sp.best = best;
+    sp.best_sq = best_sq;
+    sp.moves = moves;
+    sp.count = count;
+    {
+        std::lock_guard lk(pool_->lock);
+        pool_->open.push_back(&sp);
+    }
+    pool_->wake.notify_all();
+    // 1. The owner takes moves too, until none is left.
+    work_at(w, sp, true);
+    // 2. Closed to newcomers; then the owner helps below it until its helpers are done.
+    {
+        std::lock_guard lk(pool_->lock);
+        std::erase(pool_->open, &sp);
+    }
+    help_below(w, sp);
+    std::lock_guard lk(sp.lock);
+    alpha = sp.alpha;
+    best = sp.best;
+    best_sq = sp.best_sq;
+}
+
+// Takes moves of sp one at a time and searches each with sp's current window (a null window,
+// then the re-search of NegaScout), until none is left or sp is cut off.
+void Solver::work_at(Worker& w, SplitPoint& sp, bool owner) {
+    SplitPoint* const saved = w.split;
+    w.split = &sp;
+    for (;;) {
+        int k, alpha, beta;
+        {
+            std::lock_guard lk(sp.lock);
+            if (sp.next >= sp.count || sp.aborted()) break;
+            k = sp.next++;
+            alpha = sp.alpha;
+            beta = sp.beta;
+        }
+        const Candidate& c = sp.moves[k];
+        int v = child_value(w, sp.player, sp.opponent, c, sp.n_empties, alpha, alpha + 1);
+        if (v > alpha && v < beta && !stopped(w))
+            v = child_value(w, sp.player, sp.opponent, c, sp.n_empties, v - 1, beta);
+        if (stopped(w)) break;
+        std::lock_guard lk(sp.lock);
+        if (v > sp.best) {
+            sp.best = v;
+            sp.best_sq = c.sq;
+            if (v >= sp.beta)
+                sp.cutoff.store(true, std::memory_order_relaxed);
+            else if (v > sp.alpha)
+                sp.alpha = v;
+        }
+    }
+    w.split = saved;
+    if (!owner) {
+        std::lock_guard lk(sp.lock);
+        --sp.helpers;
+    }
+}
+
+// The owner of sp, its own moves done, waits for its helpers and meanwhile helps at the
+// shared nodes below sp (those are its helpers' work).
+void Solver::help_below(Worker& w, SplitPoint& sp) {
+    for (;;) {
+        {
+            std::lock_guard lk(sp.lock);
+            if (sp.helpers == 0) return;
+        }
+        SplitPoint* job = nullptr;
+        {
+            std::lock_guard lk(pool_->lock);
+            for (SplitPoint* s : pool_->open)
+                if (s != &sp && s->below(&sp)) {
+                    std::lock_guard slk(s->lock);
+                    if (s->next < s->count && !s->aborted()) {
+                        ++s->helpers;
+                        job = s;
+                        break;
+                    }
+                }
+        }
+        if (job)
+            work_at(w, *job, false);
+        else
+            std::this_thread::yield();
+    }
+}
+
+void Solver::helper_loop(Worker& w) {
+    std::unique_lock lk(pool_->lock);
+    for (;;) {
+        SplitPoint* job = nullptr;
+        for (SplitPoint* s : pool_->open) {
+            std::lock_guard slk(s->lock);
+            if (s->next < s->count && !s->aborted()) {
+                ++s->helpers;
+                job = s;
+                break;
+            }
+        }
+        if (job) {
+            lk.unlock();
+            work_at(w, *job, false);
+            lk.lock();
+            continue;
+        }
+        if (pool_->quit) return;
+        ++pool_->idle;
+        pool_->idle_hint.store(pool_->idle, std::memory_order_relaxed);
+        pool_->wake.wait(lk);
+        --pool_->idle;
+        pool_->idle_hint.store(pool_->idle, std::memory_order_relaxed);
+    }
+}
+
+int Solver::solve_any(Worker& w, Bitboard player, Bitboard opponent, int alpha, int beta) {
     if (std::popcount(~(player | opponent)) <= kShallowMax)
-        return solve_small(player, opponent, alpha, beta, nodes_);
-    return search(player, opponent, alpha, beta);
+        return solve_small(player, opponent, alpha, beta, w.nodes);
+    return search(w, player, opponent, alpha, beta);
 }
 
 int Solver::solve(const Board& board, int alpha, int beta) {
     table_.new_search();
-    return solve_any(board.player(), board.opponent(), alpha, beta);
+    return solve_any(*main_, board.player(), board.opponent(), alpha, beta);
 }
 
 SolveResult Solver::solve_root(const Board& board, int alpha, int beta) {
     SolveResult result;
-    const std::uint64_t nodes_before = nodes_;
+    Worker& w = *main_;
+    const std::uint64_t nodes_before = nodes();
     table_.new_search();
     Bitboard player = board.player(), opponent = board.opponent();
 
@@ -267,24 +505,27 @@ SolveResult Solver::solve_root(const Board& board, int alpha, int beta) {
     Bitboard moves = legal_squares(player, opponent);
     if (!moves) {
         if (!legal_squares(opponent, player)) {
-            ++nodes_;
+            ++w.nodes;
             result.score = final_score(player, opponent);
-            result.nodes = nodes_ - nodes_before;
+            result.nodes = nodes() - nodes_before;
             return result;
         }
         result.best = Move::pass();
-        ++nodes_;
-        result.score = -solve_any(opponent, player, -beta, -alpha);
+        ++w.nodes;
+        result.score = -solve_any(w, opponent, player, -beta, -alpha);
     } else {
-        result.score = search_root(player, opponent, alpha, beta, result.best);
+        result.score = search_root(w, player, opponent, alpha, beta, result.best);
     }
-    result.nodes = nodes_ - nodes_before;
+    result.nodes = nodes() - nodes_before;
 
     // 2. The principal variation, when the score is exact: at each position a move whose child
     //    solves to minus the score (the table makes these re-solves cheap). Not counted.
     const bool exact =
         (result.score > alpha || alpha <= -64) && (result.score < beta || beta >= 64);
-    if (exact && !stopped()) {
+    if (exact && !stopped(w)) {
+        std::vector<std::uint64_t> counted{w.nodes};
+        if (pool_)
+            for (const auto& helper : pool_->workers) counted.push_back(helper->nodes);
         Board b = board;
         int score = result.score;
         Move m = result.best;
@@ -298,19 +539,24 @@ SolveResult Solver::solve_root(const Board& board, int alpha, int beta) {
             for (const Move candidate : list) {
                 Board child = b;
                 child.make(candidate);
-                if (-solve_any(child.player(), child.opponent(), -score - 1, -score + 1) == score) {
+                if (-solve_any(w, child.player(), child.opponent(), -score - 1, -score + 1) ==
+                    score) {
                     m = candidate;
                     break;
                 }
             }
         }
-        nodes_ = nodes_before + result.nodes;
+        w.nodes = counted[0];
+        if (pool_)
+            for (std::size_t i = 0; i < pool_->workers.size(); ++i)
+                pool_->workers[i]->nodes = counted[i + 1];
     }
     return result;
 }
 
-int Solver::search_root(Bitboard player, Bitboard opponent, int alpha, int beta, Move& best) {
-    ++nodes_;
+int Solver::search_root(Worker& w, Bitboard player, Bitboard opponent, int alpha, int beta,
+                        Move& best) {
+    ++w.nodes;
     const int n_empties = std::popcount(~(player | opponent));
     Candidate list[34];
     int n = 0;
@@ -320,36 +566,37 @@ int Solver::search_root(Bitboard player, Bitboard opponent, int alpha, int beta,
         c.flips = flipped_discs(c.sq, player, opponent);
         const Bitboard next_player = opponent ^ c.flips;
         const Bitboard next_opponent = player | c.flips | square_bit(c.sq);
-        c.value = -order_search(next_player, next_opponent, n_empties >= 20 ? kRootOrderDepth : 1,
-                                -1000000, 1000000);
+        c.value = -order_search(w, next_player, next_opponent,
+                                n_empties >= 20 ? kRootOrderDepth : 1, -1000000, 1000000);
     }
     std::stable_sort(list, list + n,
                      [](const Candidate& a, const Candidate& b) { return a.value > b.value; });
-    int best_score = kNoScore;
+    int best_score = kNoScore, best_sq = -1;
     for (int i = 0; i < n; ++i) {
         const Candidate& c = list[i];
-        const Bitboard next_player = opponent ^ c.flips;
-        const Bitboard next_opponent = player | c.flips | square_bit(c.sq);
-        auto child = [&](int a, int b) {
-            return n_empties - 1 <= kShallowMax
-                       ? -solve_small(next_player, next_opponent, -b, -a, nodes_)
-                       : -search(next_player, next_opponent, -b, -a);
-        };
+        // With idle helpers, the moves after the first are shared.
+        if (i > 0 && n - i >= 2 && pool_ && n_empties >= kSplitMin) {
+            split(w, player, opponent, n_empties, list + i, n - i, alpha, beta, best_score,
+                  best_sq);
+            break;
+        }
         int v;
         if (i == 0) {
-            v = child(alpha, beta);
+            v = child_value(w, player, opponent, c, n_empties, alpha, beta);
         } else {
-            v = child(alpha, alpha + 1);
-            if (v > alpha && v < beta) v = child(v - 1, beta);
+            v = child_value(w, player, opponent, c, n_empties, alpha, alpha + 1);
+            if (v > alpha && v < beta)
+                v = child_value(w, player, opponent, c, n_empties, v - 1, beta);
         }
-        if (stopped()) break;
+        if (stopped(w)) break;
         if (v > best_score) {
             best_score = v;
-            best = Move::at(c.sq);
+            best_sq = c.sq;
             if (v >= beta) break;
             if (v > alpha) alpha = v;
         }
     }
+    if (best_sq >= 0) best = Move::at(best_sq);
     return best_score;
 }
 

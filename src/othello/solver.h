@@ -7,11 +7,17 @@
 // opponent's stable discs, endgame_stability.h); and hand-written solvers for the last four
 // empty squares without move lists or make/unmake (endgame_last.h). Written for Kibitz from
 // these published ideas; no code of other programs. The weights were tuned on FFO #40-#44.
+//
+// With more than one thread (set_threads) the solve is shared by "young brothers wait"
+// (Feldmann 1993): at a node with many empties whose first move did not cut off, the other
+// moves are offered to idle threads, which search them with the node's current window in the
+// shared table; a cutoff found by any thread stops the others' work below that node.
 #pragma once
 
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "othello/board.h"
@@ -30,6 +36,13 @@ class Solver {
 public:
     // A solver with a transposition table of about hash_mb megabytes (at least one entry).
     explicit Solver(std::size_t hash_mb = 64);
+    ~Solver();
+    Solver(const Solver&) = delete;
+    Solver& operator=(const Solver&) = delete;
+
+    // Threads that share each solve (1, the default: no helper threads).
+    void set_threads(int threads);
+    int threads() const;
 
     // Forgets the transposition table (a new game, or a fair timing).
     void clear();
@@ -49,12 +62,8 @@ public:
 
     // The positions visited (every node, including the final positions after the last move)
     // by the solve calls since the last reset_nodes().
-    std::uint64_t nodes() const { return nodes_; }
-    void reset_nodes() {
-        nodes_ = 0;
-        next_poll_ = 0;
-        polled_stop_ = false;
-    }
+    std::uint64_t nodes() const;
+    void reset_nodes();
 
     // An evaluation for ordering moves at many empties (side to move's view, any scale,
     // bigger is better), used for positions with at least min_empties empty squares (the
@@ -67,25 +76,33 @@ public:
     }
 
 private:
-    int solve_any(Bitboard player, Bitboard opponent, int alpha, int beta);
-    int search(Bitboard player, Bitboard opponent, int alpha, int beta);
-    int search_root(Bitboard player, Bitboard opponent, int alpha, int beta, Move& best);
-    int order_search(Bitboard player, Bitboard opponent, int depth, int alpha, int beta);
+    struct Worker;
+    struct SplitPoint;
+    struct Pool;
+    struct Candidate;
+
+    int solve_any(Worker& w, Bitboard player, Bitboard opponent, int alpha, int beta);
+    int search(Worker& w, Bitboard player, Bitboard opponent, int alpha, int beta);
+    int search_root(Worker& w, Bitboard player, Bitboard opponent, int alpha, int beta, Move& best);
+    int child_value(Worker& w, Bitboard player, Bitboard opponent, const Candidate& c,
+                    int n_empties, int alpha, int beta);
+    bool can_split(int n_empties) const;
+    void split(Worker& w, Bitboard player, Bitboard opponent, int n_empties, Candidate* moves,
+               int count, int& alpha, int beta, int& best, int& best_sq);
+    void work_at(Worker& w, SplitPoint& sp, bool owner);
+    void help_below(Worker& w, SplitPoint& sp);
+    void helper_loop(Worker& w);
+    int order_search(Worker& w, Bitboard player, Bitboard opponent, int depth, int alpha, int beta);
     int order_value(Bitboard player, Bitboard opponent) const;
-    bool stopped() const {
-        if (stop_ && stop_->load(std::memory_order_relaxed)) return true;
-        if (!poll_ || polled_stop_ || nodes_ < next_poll_) return polled_stop_;
-        next_poll_ = nodes_ + 100000;
-        polled_stop_ = poll_();
-        return polled_stop_;
-    }
+    bool stopped(const Worker& w) const;
 
     endgame::Table table_;
-    std::uint64_t nodes_ = 0;
+    std::unique_ptr<Worker> main_;  // the calling thread's
+    std::unique_ptr<Pool> pool_;    // the helper threads, when more than one
     const std::atomic<bool>* stop_ = nullptr;
     Poll poll_ = nullptr;
     mutable std::uint64_t next_poll_ = 0;
-    mutable bool polled_stop_ = false;
+    mutable std::atomic<bool> polled_stop_{false};
     OrderEval order_eval_ = nullptr;
     int order_eval_min_empties_ = 0;
 };

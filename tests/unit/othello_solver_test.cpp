@@ -5,7 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/rng.h"
@@ -210,6 +212,51 @@ TEST(OthelloSolver, StopsWhenAsked) {
     const Board b = random_position(rng, 30);
     solver.solve(b, -64, 64);  // any value, but at once
     EXPECT_LT(solver.nodes(), 100000u);
+}
+
+TEST(OthelloSolver, SharedByThreadsAgreesWithOneThread) {
+    // 14-17 empties: the helpers share nodes from 12 empties, with the root's moves too. Every
+    // score and every window must come out as one thread's, also on a warm table.
+    kibitz::core::SplitMix64 rng(17);
+    Solver one(4), three(4);
+    three.set_threads(3);
+    EXPECT_EQ(one.threads(), 1);
+    EXPECT_EQ(three.threads(), 3);
+    for (const int empties : {14, 15, 16, 17}) {
+        const Board b = random_position(rng, empties);
+        one.clear();
+        three.clear();
+        three.reset_nodes();
+        const int exact = one.solve_root(b).score;
+        const SolveResult r = three.solve_root(b);
+        EXPECT_EQ(r.score, exact) << b.to_text();
+        EXPECT_EQ(r.nodes, three.nodes());
+        EXPECT_GT(r.nodes, 1000u);
+        if (!b.game_over()) expect_pv_reaches(b, r);
+        expect_in_window(three.solve(b, exact, exact + 1), exact, exact, exact + 1, b);
+        expect_in_window(three.solve(b, exact - 1, exact), exact, exact - 1, exact, b);
+        expect_in_window(three.solve(b, exact + 2, 64), exact, exact + 2, 64, b);
+    }
+    three.set_threads(1);  // the helpers end; the solver goes on alone
+    EXPECT_EQ(three.threads(), 1);
+}
+
+TEST(OthelloSolver, ThreadsStopWhenAsked) {
+    std::atomic<bool> stop{false};
+    Solver solver(4);
+    solver.set_threads(2);
+    solver.set_stop(&stop);
+    kibitz::core::SplitMix64 rng(3);
+    const Board b = random_position(rng, 30);
+    std::thread stopper([&stop] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        stop = true;
+    });
+    solver.solve_root(b);  // any value, but soon after the stop
+    stopper.join();
+    const std::uint64_t after = solver.nodes();
+    solver.solve(b, -64, 64);
+    EXPECT_LT(solver.nodes() - after, 100000u);
 }
 
 TEST(OthelloObf, ReadsBoardsAndAnswers) {

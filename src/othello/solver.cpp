@@ -439,15 +439,7 @@ void Solver::help_below(Worker& w, SplitPoint& sp) {
         SplitPoint* job = nullptr;
         {
             std::lock_guard lk(pool_->lock);
-            for (SplitPoint* s : pool_->open)
-                if (s != &sp && s->below(&sp)) {
-                    std::lock_guard slk(s->lock);
-                    if (s->next < s->count && !s->aborted()) {
-                        ++s->helpers;
-                        job = s;
-                        break;
-                    }
-                }
+            job = take_job(&sp);
         }
         if (job)
             work_at(w, *job, false);
@@ -456,19 +448,24 @@ void Solver::help_below(Worker& w, SplitPoint& sp) {
     }
 }
 
+// With the pool's lock held: a shared node with moves left and not cut off, below `under`
+// when one is given, with its helper count raised for the caller; null when there is none.
+Solver::SplitPoint* Solver::take_job(const SplitPoint* under) {
+    for (SplitPoint* s : pool_->open) {
+        if (under && (s == under || !s->below(under))) continue;
+        std::lock_guard lk(s->lock);
+        if (s->next < s->count && !s->aborted()) {
+            ++s->helpers;
+            return s;
+        }
+    }
+    return nullptr;
+}
+
 void Solver::helper_loop(Worker& w) {
     std::unique_lock lk(pool_->lock);
     for (;;) {
-        SplitPoint* job = nullptr;
-        for (SplitPoint* s : pool_->open) {
-            std::lock_guard slk(s->lock);
-            if (s->next < s->count && !s->aborted()) {
-                ++s->helpers;
-                job = s;
-                break;
-            }
-        }
-        if (job) {
+        if (SplitPoint* job = take_job(nullptr)) {
             lk.unlock();
             work_at(w, *job, false);
             lk.lock();

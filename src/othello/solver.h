@@ -91,6 +91,7 @@ private:
                int count, int& alpha, int beta, int& best, int& best_sq);
     void work_at(Worker& w, SplitPoint& sp, bool owner);
     void help_below(Worker& w, SplitPoint& sp);
+    SplitPoint* take_job(const SplitPoint* under);
     void helper_loop(Worker& w);
     int order_search(Worker& w, Bitboard player, Bitboard opponent, int depth, int alpha, int beta);
     int order_value(Bitboard player, Bitboard opponent) const;

@@ -108,8 +108,7 @@ struct Solver::Pool {
     std::condition_variable wake;
     std::vector<SplitPoint*> open;
     bool quit = false;
-    int idle = 0;  // helpers waiting for work (under lock)
-    std::atomic<int> idle_hint{0};
+    std::atomic<int> idle{0};  // helpers waiting for work (changed under lock, read without)
     std::vector<std::unique_ptr<Worker>> workers;
     std::vector<std::thread> threads;
 };
@@ -355,7 +354,7 @@ int Solver::child_value(Worker& w, Bitboard player, Bitboard opponent, const Can
 }
 
 bool Solver::can_split(int n_empties) const {
-    return pool_ && n_empties >= kSplitMin && pool_->idle_hint.load(std::memory_order_relaxed) > 0;
+    return pool_ && n_empties >= kSplitMin && pool_->idle.load(std::memory_order_relaxed) > 0;
 }
 
 // Shares moves[0..count) of the node (player, opponent), whose first move was searched:
@@ -473,10 +472,8 @@ void Solver::helper_loop(Worker& w) {
         }
         if (pool_->quit) return;
         ++pool_->idle;
-        pool_->idle_hint.store(pool_->idle, std::memory_order_relaxed);
         pool_->wake.wait(lk);
         --pool_->idle;
-        pool_->idle_hint.store(pool_->idle, std::memory_order_relaxed);
     }
 }
 

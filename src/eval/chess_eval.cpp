@@ -121,7 +121,10 @@ private:
         const auto piece = [&](chess::PieceType pt, Square sq, Bitboard a) {
             attacked_by_[C][pt] |= a;
             s_.template add<C>(w.pst[pt][chess::relative_square(C, sq)]);
-            if (a & king_zone_[Them]) king_units_[Them] += kZoneUnits[pt];
+            if (a & king_zone_[Them]) {
+                king_units_[Them] += kZoneUnits[pt];
+                ++king_attackers_[Them];
+            }
             return core::popcount(a & area);
         };
         const auto files = [&](Square sq, const Pair& open, const Pair& half_open) {
@@ -178,6 +181,17 @@ private:
         s_.template add<C>(
             w.threat_by_lesser[1],
             core::popcount(pos_.pieces(C, kQueen) & (by_minor | attacked_by_[Them][kRook])));
+        const Bitboard minors = pos_.pieces(C, kKnight) | pos_.pieces(C, kBishop);
+        s_.template add<C>(w.threat_minor_by_minor, core::popcount(minors & by_minor));
+        // A safe push: an enemy pawn steps (one square, or two from its start) to an empty
+        // square that we do not attack or that they defend too, and attacks a piece there.
+        const Bitboard empty = ~pos_.pieces();
+        Bitboard push = chess::forward(Them, pos_.pieces(Them, kPawn)) & empty;
+        push |= chess::forward(Them, push & chess::relative_rank_bb(Them, 2)) & empty;
+        push &= ~attacked_[C] | attacked_[Them];
+        const Bitboard pieces = pos_.pieces(C) & ~pos_.pieces(kPawn) & ~pos_.pieces(kKing);
+        s_.template add<C>(w.threat_pawn_push,
+                           core::popcount(chess::pawn_attacks_bb(Them, push) & pieces & ~by_pawn));
         const Bitboard hanging = attacked_[Them] & ~attacked_[C];
         for (int pt = kPawn; pt <= kQueen; ++pt) {
             const Bitboard b = pos_.pieces(C, chess::PieceType(pt));
@@ -199,6 +213,16 @@ private:
             const Square stop = sq + chess::pawn_push(C);
             if (!(kMasks.forward_file[C][sq] & pos_.pieces()))
                 s_.template add<C>(w.passed_free[rr - 1]);
+            // The rule of the square: with no enemy pieces but pawns, a pawn whose path is
+            // empty and whose promotion square their king cannot reach in time queens.
+            if (pos_.pieces(Them) == (pos_.pieces(Them, kPawn) | pos_.pieces(Them, kKing)) &&
+                !(kMasks.forward_file[C][sq] & pos_.pieces())) {
+                const Square queening = chess::make_square(chess::file_of(sq), C == kWhite ? 7 : 0);
+                const int pawn_moves = std::min(7 - rr, 5);  // the first step may be two
+                const int king_moves =
+                    distance(their_king, queening) - (pos_.side_to_move() == Them ? 1 : 0);
+                if (king_moves > pawn_moves) s_.template add<C>(w.passed_unstoppable);
+            }
             if (const int factor = rr - 2; factor > 0) {
                 s_.template add<C>(w.passed_king_own, factor * distance(own_king, stop));
                 s_.template add<C>(w.passed_king_enemy, factor * distance(their_king, stop));
@@ -226,6 +250,14 @@ private:
         if ((diagonal | straight) & attacked_by_[Them][kQueen] & safe) units += kCheckUnits[kQueen];
         if (!pos_.pieces(Them, kQueen)) units /= 2;  // attacks without the queen rarely mate
         s_.template add<C>(w.king_danger[std::min(units, kKingDangerSize - 1)]);
+        if (const int n = king_attackers_[C])
+            s_.template add<C>(w.king_attackers[std::min(n, 4) - 1]);
+        // Weak squares of the zone: attacked by them, defended by nothing of ours but the king
+        // or the queen.
+        const Bitboard defended = attacked_by_[C][kPawn] | attacked_by_[C][kKnight] |
+                                  attacked_by_[C][kBishop] | attacked_by_[C][kRook];
+        s_.template add<C>(w.king_weak_zone,
+                           core::popcount(king_zone_[C] & attacked_[Them] & ~defended));
 
         // Shelter and storm (Chess Programming Wiki, "King Safety": pawn shield, pawn storm).
         const int king_file = std::clamp(chess::file_of(ksq), 1, 6);
@@ -256,6 +288,20 @@ private:
         const Bitboard pieces = pos_.pieces(C) & ~pos_.pieces(kPawn) & ~pos_.pieces(kKing);
         s_.template add<C>(w.key_piece, core::popcount(pieces & kCentreSquares));
         s_.template add<C>(w.key_control, core::popcount(attacked_[C] & kCentreSquares));
+
+        // Space (as in Stockfish's evaluation): squares on files c-f of our second to fourth
+        // ranks that no enemy pawn attacks and no pawn of ours stands on; those up to three
+        // squares behind one of our pawns count twice.
+        constexpr Bitboard kSpaceZone =
+            (chess::file_bb(2) | chess::file_bb(3) | chess::file_bb(4) | chess::file_bb(5)) &
+            (C == kWhite ? chess::rank_bb(1) | chess::rank_bb(2) | chess::rank_bb(3)
+                         : chess::rank_bb(6) | chess::rank_bb(5) | chess::rank_bb(4));
+        const Bitboard our_pawns = pos_.pieces(C, kPawn);
+        const Bitboard safe_space = kSpaceZone & ~our_pawns & ~attacked_by_[other(C)][kPawn];
+        Bitboard behind = our_pawns;
+        for (int i = 0; i < 3; ++i) behind |= chess::forward(other(C), behind);
+        s_.template add<C>(
+            w.space, core::popcount(safe_space) + core::popcount(safe_space & behind & ~our_pawns));
 
         // Castled: the king stands where castling puts it (a1-c1 or g1-h1 from its side).
         const Square ksq = chess::relative_square(C, pos_.king_square(C));
@@ -308,7 +354,8 @@ private:
     Bitboard attacked_[2] = {};
     Bitboard king_zone_[2] = {};
     Bitboard outpost_squares_[2] = {};
-    int king_units_[2] = {};  // attack units against each side's king
+    int king_units_[2] = {};      // attack units against each side's king
+    int king_attackers_[2] = {};  // enemy knights, bishops, rooks, queens on each king's zone
 };
 
 }  // namespace

@@ -32,6 +32,7 @@ constexpr Group kGroups[] = {
     {"bishop_pair", "Bishop pair", {"bishop.pair", ""}},
     {"files", "Rooks/queens on files", {"rook.", "queen."}},
     {"outposts", "Outposts", {"outpost.", ""}},
+    {"space", "Space", {"space", ""}},
     {"tempo", "Tempo", {"tempo", ""}},
 };
 constexpr int kGroupCount = int(std::size(kGroups));

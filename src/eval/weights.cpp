@@ -157,6 +157,9 @@ Weights make_hand_weights() {
     w.outpost_knight = {22, 12};
     w.outpost_bishop = {12, 6};
     w.tempo = {16, 6};
+    // The terms added for the 10 M-position refit (minor threatened by minor, pawn-push threat,
+    // attackers by count, weak king zone, space, unstoppable passer) stay 0 here: the fit sets
+    // them.
     return w;
 }
 

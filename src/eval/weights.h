@@ -64,6 +64,14 @@ struct Weights {
     Pair outpost_knight;  // ranks 4-6, defended by our pawn, no enemy pawn can attack it
     Pair outpost_bishop;
     Pair tempo;  // for the side to move
+    // Added for the 10 M-position refit (issue 24), after tempo so that the earlier weights keep
+    // their indices; 0 in the hand weights and until a fit sets them.
+    Pair threat_minor_by_minor;  // our knight or bishop attacked by an enemy knight or bishop
+    Pair threat_pawn_push;       // our piece that an enemy pawn attacks after a safe push
+    Pair king_attackers[4];      // enemy pieces attacking our king's zone: 1, 2, 3, 4 or more
+    Pair king_weak_zone;         // zone square they attack that only our king or queen defends
+    Pair space;                  // safe squares in our half of the centre files, behind pawns twice
+    Pair passed_unstoppable;     // passed pawn their king cannot catch, they have only pawns
 
     bool operator==(const Weights&) const = default;
 };
@@ -174,6 +182,12 @@ void for_each_param(W& w, V&& visit) {
     visit(name("outpost.knight"), w.outpost_knight);
     visit(name("outpost.bishop"), w.outpost_bishop);
     visit(name("tempo"), w.tempo);
+    visit(name("threat.minor_by_minor"), w.threat_minor_by_minor);
+    visit(name("threat.pawn_push"), w.threat_pawn_push);
+    table("king.attackers.", w.king_attackers, 1);
+    visit(name("king.weak_zone"), w.king_weak_zone);
+    visit(name("space"), w.space);
+    visit(name("passed.unstoppable"), w.passed_unstoppable);
 }
 
 // The built-in defaults: src/eval/default_weights.inc, written by the tuner once tuned weights

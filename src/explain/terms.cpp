@@ -42,6 +42,7 @@ constexpr TermWords kWords[] = {
     {"files", "puts {}'s rooks and queens on open files",
      "takes {}'s rooks and queens off open files"},
     {"outposts", "gives {} an outpost", "costs {} an outpost"},
+    {"space", "gains {} space", "cramps {}'s position"},
 };
 
 std::string fill(std::string_view pattern, std::string_view side) {

@@ -201,7 +201,7 @@ TEST(ChessEval, ReportAddsUp) {
     for (const char* title :
          {"Material", "Piece squares", "Mobility", "Threats", "Protection", "Passed pawns",
           "Pawn structure", "Key squares", "King safety", "Castling", "Bishop pair",
-          "Rooks/queens on files", "Outposts", "Tempo", "Phase: 24/24", "Scale: 64/64"})
+          "Rooks/queens on files", "Outposts", "Space", "Tempo", "Phase: 24/24", "Scale: 64/64"})
         EXPECT_NE(report.find(title), std::string::npos) << title << "\n" << report;
     const Score score = evaluate(pos);
     char final_line[96];
@@ -217,7 +217,7 @@ TEST(ChessEval, TermsAddUpToTheScoreAndNameEachGroup) {
         const Position pos = from_fen(fen);
         const EvalTerms terms = eval_terms(pos, default_weights());
         EXPECT_EQ(terms.score, evaluate(pos)) << fen;
-        ASSERT_EQ(terms.terms.size(), 14u);
+        ASSERT_EQ(terms.terms.size(), 15u);
         EXPECT_EQ(terms.terms.front().key, "material");
         EXPECT_EQ(terms.terms[8].key, "king_safety");
         int sum = 0;
@@ -231,6 +231,37 @@ TEST(ChessEval, TermsAddUpToTheScoreAndNameEachGroup) {
         eval_terms(from_fen("8/5pk1/6p1/3P4/8/6P1/5PK1/8 w - - 0 1"), default_weights());
     EXPECT_GT(pawns.value(pawns.terms[5], chess::kWhite), 0);
     EXPECT_EQ(pawns.value(pawns.terms[5], chess::kBlack), 0);
+}
+
+// The count (White minus Black) of one weight in the trace of fen.
+int count_of(const std::string& fen, const Pair& (*weight)(const Weights&)) {
+    EvalTrace trace;
+    evaluate(from_fen(fen), default_weights(), trace);
+    return trace.counts[std::size_t(param_index(default_weights(), weight(default_weights())))];
+}
+
+TEST(ChessEval, TermsAddedForTheRefitCountWhatTheyName) {
+    // The rule of the square: the a-pawn queens unless Black's king reaches its square.
+    const auto unstoppable = [](const Weights& w) -> const Pair& { return w.passed_unstoppable; };
+    EXPECT_EQ(count_of("8/8/5k2/8/P7/8/8/K7 w - - 0 1", unstoppable), 1);
+    EXPECT_EQ(count_of("8/8/4k3/8/P7/8/8/K7 w - - 0 1", unstoppable), 0);
+    EXPECT_EQ(count_of("8/8/5k2/8/P7/8/8/K7 b - - 0 1", unstoppable), 0);
+    EXPECT_EQ(count_of("8/8/5k2/8/P7/8/8/K6r w - - 0 1", unstoppable), 0);  // a rook stops it
+    // Space: White's d4 and e4 leave 10 squares of c2-f4, 4 of them behind the pawns (14); they
+    // take c5-f5 from Black's 12.
+    const auto space = [](const Weights& w) -> const Pair& { return w.space; };
+    EXPECT_EQ(count_of("4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", space), 14 - 8);
+    EXPECT_EQ(count_of(std::string(chess::kStartFen), space), 0);
+    // Two pieces on Black's king zone: the knight on g5 and the queen on d3.
+    const auto two = [](const Weights& w) -> const Pair& { return w.king_attackers[1]; };
+    EXPECT_EQ(count_of("6k1/5ppp/8/6N1/8/3Q4/8/6K1 w - - 0 1", two), -1);
+    // The knight on d5 attacks the bishop on e3.
+    const auto minor = [](const Weights& w) -> const Pair& { return w.threat_minor_by_minor; };
+    EXPECT_EQ(count_of("4k3/8/8/3n4/8/4B3/8/4K3 w - - 0 1", minor), 1);
+    // ...b3 would attack the knight on c2.
+    const auto push = [](const Weights& w) -> const Pair& { return w.threat_pawn_push; };
+    EXPECT_EQ(count_of("4k3/8/8/8/1p6/8/2N5/4K3 b - - 0 1", push), 1);
+    EXPECT_EQ(count_of("4k3/8/8/8/Bp6/8/2N5/4K3 b - - 0 1", push), 0);  // b3 is guarded
 }
 
 // Evaluations per second of f over positions, by wall clock and by this process's CPU time

@@ -20,7 +20,7 @@ TEST(Weights, ParamNamesAreUniqueAndInMemoryOrder) {
         ++i;
     });
     EXPECT_EQ(i, kParamCount);
-    EXPECT_EQ(kParamCount, 562);
+    EXPECT_EQ(kParamCount, 571);
     for (const char* name :
          {"material.knight",    "pst.knight.e4",     "pst.king.h8",        "mobility.bishop.7",
           "mobility.queen.27",  "threat.pawn.queen", "threat.lesser.rook", "threat.hanging.pawn",

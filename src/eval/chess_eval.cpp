@@ -211,12 +211,12 @@ private:
             const Square sq = Square(core::pop_lsb(b));
             const int rr = chess::relative_rank(C, sq);
             const Square stop = sq + chess::pawn_push(C);
-            if (!(kMasks.forward_file[C][sq] & pos_.pieces()))
-                s_.template add<C>(w.passed_free[rr - 1]);
+            const bool free = !(kMasks.forward_file[C][sq] & pos_.pieces());
+            if (free) s_.template add<C>(w.passed_free[rr - 1]);
             // The rule of the square: with no enemy pieces but pawns, a pawn whose path is
             // empty and whose promotion square their king cannot reach in time queens.
-            if (pos_.pieces(Them) == (pos_.pieces(Them, kPawn) | pos_.pieces(Them, kKing)) &&
-                !(kMasks.forward_file[C][sq] & pos_.pieces())) {
+            if (free &&
+                pos_.pieces(Them) == (pos_.pieces(Them, kPawn) | pos_.pieces(Them, kKing))) {
                 const Square queening = chess::make_square(chess::file_of(sq), C == kWhite ? 7 : 0);
                 const int pawn_moves = std::min(7 - rr, 5);  // the first step may be two
                 const int king_moves =
@@ -300,8 +300,8 @@ private:
         const Bitboard safe_space = kSpaceZone & ~our_pawns & ~attacked_by_[other(C)][kPawn];
         Bitboard behind = our_pawns;
         for (int i = 0; i < 3; ++i) behind |= chess::forward(other(C), behind);
-        s_.template add<C>(
-            w.space, core::popcount(safe_space) + core::popcount(safe_space & behind & ~our_pawns));
+        s_.template add<C>(w.space,
+                           core::popcount(safe_space) + core::popcount(safe_space & behind));
 
         // Castled: the king stands where castling puts it (a1-c1 or g1-h1 from its side).
         const Square ksq = chess::relative_square(C, pos_.king_square(C));

@@ -81,14 +81,20 @@ TEST(ExplainTerms, PositionalInaccuracyIsExplainedByItsTerms) {
     explain::Options options;
     options.search.depth = 6;
     explain::Explainer explainer(options);
-    // 1. Nh3 loses no material but puts the knight where it has few squares. (1. f3 was the
-    // example until correction history: its depth-6 line now gives a pawn away, 2. d4 Qh4+
-    // 3. g3 Qxd4, and the text rightly says material.)
+    // 1. Nh3 loses no material but puts the knight on the rim, far from the centre and from
+    // Black's king. (1. f3 was the example until correction history: its depth-6 line now
+    // gives a pawn away, 2. d4 Qh4+ 3. g3 Qxd4, and the text rightly says material. Until the
+    // 10 M-position refit the largest term was mobility, "cramps White's pieces"; with the
+    // refit's king-attack terms it is king safety, "makes Black's king safer".)
     const auto e = explainer.explain(chess::kStartFen, "g1h3");
     ASSERT_TRUE(e.ok()) << e.error();
     EXPECT_EQ(e->verdict, "inaccuracy") << e->text;
     EXPECT_TRUE(e->motifs.empty());
-    EXPECT_EQ(e->text.rfind("1. Nh3 cramps White's pieces (-0.", 0), 0u) << e->text;
+    // The text opens with the largest positional term, in words and pawns.
+    ASSERT_FALSE(e->terms.empty()) << e->text;
+    EXPECT_NE(e->terms[0].term, "material") << e->text;
+    EXPECT_LT(e->terms[0].cp, 0);
+    EXPECT_EQ(e->text.rfind("1. Nh3 " + e->terms[0].words + " (-0.", 0), 0u) << e->text;
     EXPECT_NE(e->text.find(". Better is 1. "), std::string::npos) << e->text;
     // Only the terms worse for the mover are named (the best move's score may be "+").
     EXPECT_GT(e->text.find("(+"), e->text.find("Better is")) << e->text;
@@ -96,9 +102,9 @@ TEST(ExplainTerms, PositionalInaccuracyIsExplainedByItsTerms) {
     const auto j = explain::to_json(*e);
     ASSERT_TRUE(j["terms"].is_array());
     ASSERT_FALSE(j["terms"].empty());
-    EXPECT_EQ(j["terms"][0]["term"], "mobility");
+    EXPECT_EQ(j["terms"][0]["term"], e->terms[0].term);
     EXPECT_EQ(j["terms"][0]["cp"], e->terms[0].cp);
-    EXPECT_EQ(j["terms"][0]["words"], "cramps White's pieces");
+    EXPECT_EQ(j["terms"][0]["words"], e->terms[0].words);
     EXPECT_EQ(j["best_text"], e->best_text);
 }
 
@@ -106,15 +112,18 @@ TEST(ExplainTerms, AnInaccuracyWithAnIdeaDoesNotSayItWins) {
     explain::Options options;
     options.search.depth = 6;
     explain::Explainer explainer(options);
-    // 1. g4 clears g2 for the bishop (a motif the move makes), but it is an inaccuracy: the
-    // text names the idea, then what it costs, then the better move; never "wins".
-    const auto e = explainer.explain(chess::kStartFen, "g2g4");
+    // After 1. e4 e5 2. Nf3 Nc6, 3. b4 gives a pawn to clear b2 for the bishop (a motif the
+    // move makes), but it is an inaccuracy: the text names the idea, then what it costs, then
+    // the better move; never "wins". (1. g4, clearing g2, was the example until the 10 M-position
+    // refit changed its line to 1... d5 2. Bg2 Bxg4, where the rule no longer names it.)
+    const auto e = explainer.explain(
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", "b2b4");
     ASSERT_TRUE(e.ok()) << e.error();
     EXPECT_EQ(e->verdict, "inaccuracy") << e->text;
     ASSERT_FALSE(e->motifs.empty()) << e->text;
-    EXPECT_EQ(e->text.rfind("1. g4, clearing g2 for the bishop on f1", 0), 0u) << e->text;
+    EXPECT_EQ(e->text.rfind("3. b4, clearing b2 for the bishop on c1", 0), 0u) << e->text;
     EXPECT_EQ(e->text.find("wins"), std::string::npos) << e->text;
     EXPECT_NE(e->text.find("(-0."), std::string::npos) << e->text;
-    EXPECT_NE(e->text.find(". Better is 1. "), std::string::npos) << e->text;
-    EXPECT_EQ(e->best_text.rfind("Better is 1. ", 0), 0u);
+    EXPECT_NE(e->text.find(". Better is 3. "), std::string::npos) << e->text;
+    EXPECT_EQ(e->best_text.rfind("Better is 3. ", 0), 0u);
 }

@@ -86,6 +86,8 @@ TEST(SearchParams, TheSearchReadsEachOne) {
         {"CorrectionWeightPerPly", {"CorrectionLimit", 96}},
         {"CorrectionWeightMax", {"CorrectionLimit", 96}},
         {"SeDoubleLimit", {"SeDoubleMargin", 20}},
+        // Off at its default and seldom reached at its maximum: compared from its trial value.
+        {"SeDoubleMargin", {"SeDoubleMargin", 20}},
         {"ProbCutDepth", {"ProbCutMargin", 200}},
         {"ProbCutReduction", {"ProbCutMargin", 200}},
     };

@@ -11,6 +11,10 @@
 
 #include "othello/bitboard.h"
 
+#if defined(__BMI2__)
+#include <immintrin.h>
+#endif
+
 namespace kibitz::othello::endgame {
 
 constexpr int kNoScore = -65;  // below every score: "no move found yet"
@@ -50,20 +54,67 @@ inline int final_score(Bitboard player, Bitboard opponent) {
     return diff > 0 ? diff + empties : diff < 0 ? diff - empties : 0;
 }
 
+// How many discs a move on x flips for `mover` when x is the board's only empty square (every
+// other square is the mover's or the other side's): the last move needs the count, not the
+// discs. With BMI2, each of the four lines through x is packed by pext into at most 8 bits and
+// a table gives the flips along it; otherwise the flipped discs are counted.
+#if defined(__BMI2__)
+struct LastFlipTables {
+    std::array<std::array<Bitboard, 4>, 64> line{};        // row, column, diagonal, anti-diagonal
+    std::array<std::array<std::uint8_t, 4>, 64> place{};   // x's bit in the packed line
+    std::array<std::array<std::uint8_t, 256>, 8> flips{};  // [place][the mover's packed line]
+    constexpr LastFlipTables() {
+        constexpr int dc[4] = {1, 0, 1, -1}, dr[4] = {0, 1, 1, 1};
+        for (int sq = 0; sq < 64; ++sq)
+            for (int d = 0; d < 4; ++d) {
+                // The line through sq, both ways; x's place is the number of its squares below x.
+                Bitboard ray = square_bit(sq);
+                for (int way = -1; way <= 1; way += 2)
+                    for (int c = column_of(sq) + way * dc[d], r = row_of(sq) + way * dr[d];
+                         c >= 0 && c < 8 && r >= 0 && r < 8; c += way * dc[d], r += way * dr[d])
+                        ray |= square_bit(r * 8 + c);
+                line[std::size_t(sq)][std::size_t(d)] = ray;
+                place[std::size_t(sq)][std::size_t(d)] =
+                    std::uint8_t(std::popcount(ray & (square_bit(sq) - 1)));
+            }
+        // Packed squares past the line's end read as 0 (not the mover's), so a run that reaches
+        // them ends without a disc of the mover and flips nothing, as at the board's edge.
+        for (int at = 0; at < 8; ++at)
+            for (int bits = 0; bits < 256; ++bits) {
+                int n = 0, j = at + 1;
+                while (j < 8 && !((bits >> j) & 1)) ++j;
+                if (j < 8) n += j - at - 1;
+                j = at - 1;
+                while (j >= 0 && !((bits >> j) & 1)) --j;
+                if (j >= 0) n += at - j - 1;
+                flips[std::size_t(at)][std::size_t(bits)] = std::uint8_t(n);
+            }
+    }
+};
+inline constexpr LastFlipTables kLastFlips{};
+#endif
+
+inline int last_move_flips(int x, Bitboard mover) {
+#if defined(__BMI2__)
+    const auto& lines = kLastFlips.line[std::size_t(x)];
+    const auto& place = kLastFlips.place[std::size_t(x)];
+    int n = 0;
+    for (std::size_t d = 0; d < 4; ++d) n += kLastFlips.flips[place[d]][_pext_u64(mover, lines[d])];
+    return n;
+#else
+    return std::popcount(flipped_discs(x, mover, ~(mover | square_bit(x))));
+#endif
+}
+
 // One empty square x; every other square is a disc, those not in player the opponent's.
-// Counts the position and, when a move is played, the full board after it.
+// Counts the position, not the full board after it: as Zebra counts, a node is a position
+// with a move left to decide.
 inline int solve1(Bitboard player, int x, std::uint64_t& nodes) {
     ++nodes;
     const Bitboard opponent = ~(player | square_bit(x));
     const int p = std::popcount(player);  // the opponent has 63 - p
-    if (const Bitboard f = flipped_discs(x, player, opponent)) {
-        ++nodes;
-        return 2 * (p + std::popcount(f)) + 2 - 64;
-    }
-    if (const Bitboard f = flipped_discs(x, opponent, player)) {
-        ++nodes;
-        return 2 * (p - std::popcount(f)) - 64;
-    }
+    if (const int n = last_move_flips(x, player)) return 2 * (p + n) + 2 - 64;
+    if (const int n = last_move_flips(x, opponent)) return 2 * (p - n) - 64;
     return p >= 32 ? 2 * p - 62 : 2 * p - 64;  // nobody can move: the empty to the winner
 }
 

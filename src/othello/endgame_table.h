@@ -1,6 +1,7 @@
 // The endgame solver's transposition table: for a position (by a 64-bit hash of its discs) the
-// bounds on its exact score found so far and the best move. All stored values are exact solves,
-// so bounds from different windows of the same position merge by intersection.
+// bounds on its exact score found so far and the best move. Bounds of exact searches from
+// different windows of the same position merge by intersection; a selective search's bounds
+// (ProbCut, solver.cpp) are flagged as guesses, which an exact search reads only for the move.
 //
 // Several solver threads share one table without locks: an entry is two 64-bit words, the data
 // (bounds, move, empties, generation) and the key XOR the data, each read and written whole
@@ -27,6 +28,7 @@ namespace kibitz::othello::endgame {
 struct TableHit {
     int lower = -64, upper = 64;  // the score lies in [lower, upper]
     int move = -1;                // best square found, -1 none
+    bool selective = false;       // the bounds come from a selective search (below): guesses
 };
 
 class Table {
@@ -70,6 +72,7 @@ public:
                 hit.lower = f.lower;
                 hit.upper = f.upper;
                 hit.move = f.move;
+                hit.selective = f.selective;
                 return true;
             }
         }
@@ -77,18 +80,28 @@ public:
     }
 
     // Records the result score of a search of window (alpha, beta) at a position with the
-    // given empties: an upper bound when score <= alpha, a lower bound when >= beta.
-    void store(std::uint64_t key, int empties, int alpha, int beta, int score, int move) {
-        Fields f{score > alpha ? score : -64, score < beta ? score : 64, move, empties,
-                 generation_};
+    // given empties: an upper bound when score <= alpha, a lower bound when >= beta. A
+    // selective search's bounds (selective: true) are guesses: they never replace or narrow an
+    // exact search's, and an exact search's replace theirs.
+    void store(std::uint64_t key, int empties, int alpha, int beta, int score, int move,
+               bool selective = false) {
+        Fields f{score > alpha ? score : -64,
+                 score < beta ? score : 64,
+                 move,
+                 empties,
+                 generation_,
+                 selective};
         Bucket& b = buckets_[key & mask_];
         Entry* slot = nullptr;
         for (Entry& e : b.e) {
             const std::uint64_t data = load(e.data);
             if ((load(e.check) ^ data) == key) {
                 const Fields old = unpack(data);
-                f.lower = std::max(f.lower, old.lower);
-                f.upper = std::min(f.upper, old.upper);
+                if (selective && !old.selective) return;
+                if (selective == old.selective) {
+                    f.lower = std::max(f.lower, old.lower);
+                    f.upper = std::min(f.upper, old.upper);
+                }
                 if (move < 0) f.move = old.move;
                 f.empties = std::max(f.empties, old.empties);
                 slot = &e;
@@ -112,16 +125,17 @@ private:
     struct Fields {
         int lower, upper, move, empties;
         std::uint8_t generation;
+        bool selective;
     };
     // All zero means "nothing known": bounds -64 and 64, no move.
     static std::uint64_t pack(const Fields& f) {
         return std::uint64_t(f.lower + 64) | std::uint64_t(64 - f.upper) << 8 |
                std::uint64_t(f.move + 1) << 16 | std::uint64_t(f.empties) << 24 |
-               std::uint64_t(f.generation) << 32;
+               std::uint64_t(f.generation) << 32 | std::uint64_t(f.selective) << 40;
     }
     static Fields unpack(std::uint64_t d) {
-        return Fields{int(d & 0xFF) - 64, 64 - int((d >> 8) & 0xFF), int((d >> 16) & 0xFF) - 1,
-                      int((d >> 24) & 0xFF), std::uint8_t(d >> 32)};
+        return Fields{int(d & 0xFF) - 64,    64 - int((d >> 8) & 0xFF), int((d >> 16) & 0xFF) - 1,
+                      int((d >> 24) & 0xFF), std::uint8_t(d >> 32),     ((d >> 40) & 1) != 0};
     }
     // Read and written whole through std::atomic_ref while solver threads share the table.
     struct Entry {

@@ -1,7 +1,8 @@
 // The exact Othello endgame solver: the final disc difference of a position under perfect play
 // by both sides (empty squares go to the winner), found by a null-window alpha-beta search
 // (NegaScout, Reinefeld 1983) with a transposition table and enhanced transposition cutoffs
-// (Plaat et al. 1996) above 10 empties, move ordering by shallow searches (15+ empties), by
+// (Plaat et al. 1996) above 10 empties, a selective pass with ProbCut (Buro 1995) before the
+// exact search from 20 empties, move ordering by shallow searches (15+ empties), by
 // "fastest first" (fewest replies for the opponent, as described for Zebra and Edax) below, and
 // by quadrant parity in the last 6 (endgame_shallow.h); stability cutoffs (a bound from the
 // opponent's stable discs, endgame_stability.h); and hand-written solvers for the last four
@@ -60,8 +61,9 @@ public:
     // solve() plus a best move and, when the score is exact, the principal variation.
     SolveResult solve_root(const Board& board, int alpha = -64, int beta = 64);
 
-    // The positions visited (every node, including the final positions after the last move)
-    // by the solve calls since the last reset_nodes().
+    // The positions visited by the solve calls since the last reset_nodes(): every node with a
+    // move left to decide, not the full boards after the last move (as Zebra counts; before
+    // 2026-11-28 Kibitz counted those too, about a third more).
     std::uint64_t nodes() const;
     void reset_nodes();
 
@@ -74,6 +76,10 @@ public:
         order_eval_ = eval;
         order_eval_min_empties_ = min_empties;
     }
+    // solve_root() from this many empties (20 by default; more than 60: never) searches first
+    // with ProbCut over the order evaluation, then exactly in a window around that score. Needs
+    // an order evaluation.
+    void set_selective_from(int empties) { selective_from_ = empties; }
 
 private:
     struct Worker;
@@ -93,7 +99,8 @@ private:
     void help_below(Worker& w, SplitPoint& sp);
     SplitPoint* take_job(const SplitPoint* under);
     void helper_loop(Worker& w);
-    int order_search(Worker& w, Bitboard player, Bitboard opponent, int depth, int alpha, int beta);
+    int order_search(Worker& w, Bitboard player, Bitboard opponent, int depth, int alpha, int beta,
+                     bool patterns = false);
     int order_value(Bitboard player, Bitboard opponent) const;
     bool stopped(const Worker& w) const;
 
@@ -105,6 +112,8 @@ private:
     mutable std::uint64_t next_poll_ = 0;
     mutable std::atomic<bool> polled_stop_{false};
     OrderEval order_eval_ = nullptr;
+    int selective_from_ = 20;
+    int selectivity_ = 0;  // ProbCut's margin in tenths of a standard deviation; 0: exact
     int order_eval_min_empties_ = 0;
 };
 

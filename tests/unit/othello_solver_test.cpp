@@ -11,6 +11,9 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "engine/othello_engine.h"
+#include "othello/endgame_last.h"
+#include "othello/endgame_table.h"
 #include "othello/obf.h"
 #include "othello/solver.h"
 
@@ -184,6 +187,79 @@ TEST(OthelloSolver, CountsNodesAndOrderEvalKeepsScores) {
     EXPECT_EQ(plain.nodes(), 0u);
     const SolveResult r = plain.solve_root(b);
     EXPECT_EQ(r.nodes, plain.nodes());
+}
+
+TEST(OthelloSolver, LastMoveFlipsCountWhatTheMoveFlips) {
+    // One empty square, every other one the mover's or the other side's at random: the count
+    // for the last move is the number of discs the move flips (none: not legal).
+    kibitz::core::SplitMix64 rng(41);
+    for (int i = 0; i < 20000; ++i) {
+        const int x = int(rng.below(64));
+        const Bitboard mover = rng.next() & ~square_bit(x);
+        const Bitboard other = ~(mover | square_bit(x));
+        ASSERT_EQ(endgame::last_move_flips(x, mover), std::popcount(flipped_discs(x, mover, other)))
+            << "square " << x << " mover " << mover;
+    }
+}
+
+TEST(OthelloSolver, TableKeepsExactBoundsOverSelectiveOnes) {
+    endgame::Table table(1);
+    endgame::TableHit hit;
+    // A selective bound is stored and read back as such.
+    table.store(7, 20, 0, 10, 12, 19, true);  // fail high: at least 12
+    ASSERT_TRUE(table.probe(7, hit));
+    EXPECT_TRUE(hit.selective);
+    EXPECT_EQ(hit.lower, 12);
+    EXPECT_EQ(hit.move, 19);
+    // An exact search's result replaces it, not merged with the guess.
+    table.store(7, 20, 0, 10, 4, 26);  // exact 4
+    ASSERT_TRUE(table.probe(7, hit));
+    EXPECT_FALSE(hit.selective);
+    EXPECT_EQ(hit.lower, 4);
+    EXPECT_EQ(hit.upper, 4);
+    EXPECT_EQ(hit.move, 26);
+    // A later selective result does not touch the exact entry.
+    table.store(7, 20, -64, 0, -8, 33, true);
+    ASSERT_TRUE(table.probe(7, hit));
+    EXPECT_FALSE(hit.selective);
+    EXPECT_EQ(hit.lower, 4);
+    EXPECT_EQ(hit.upper, 4);
+    EXPECT_EQ(hit.move, 26);
+}
+
+TEST(OthelloSolver, SelectivePassKeepsTheExactScore) {
+    // solve_root searches first with ProbCut, then exactly in a window around the selective
+    // score (here from 14 empties instead of 20, to be quick). With the engine's pattern evaluation
+    // and with its opposite (whose guess lands far from the score, so that the exact search must
+    // search again outside the window), in a full window and in narrow ones, the result is that of
+    // the solve without the pass.
+    kibitz::core::SplitMix64 rng(23);
+    const Solver::OrderEval fair = kibitz::engine::othello_order_eval;
+    const Solver::OrderEval opposite = [](Bitboard p, Bitboard o) {
+        return -kibitz::engine::othello_order_eval(p, o);
+    };
+    for (int i = 0; i < 4; ++i) {
+        Board b = random_position(rng, 14);
+        while (b.game_over() || b.empty_count() < 14) b = random_position(rng, 14);
+        Solver plain(16);
+        plain.set_order_eval(fair);
+        plain.set_selective_from(99);
+        const int exact = plain.solve_root(b).score;
+        for (const auto eval : {fair, opposite}) {
+            Solver selective(16);
+            selective.set_order_eval(eval);
+            selective.set_selective_from(14);
+            const SolveResult r = selective.solve_root(b);
+            EXPECT_EQ(r.score, exact) << b.to_text();
+            expect_pv_reaches(b, r);
+            for (const auto& [alpha, beta] :
+                 {std::pair{exact - 1, exact + 1}, std::pair{exact + 3, 64},
+                  std::pair{-64, exact - 5}}) {
+                selective.clear();
+                expect_in_window(selective.solve_root(b, alpha, beta).score, exact, alpha, beta, b);
+            }
+        }
+    }
 }
 
 TEST(OthelloSolver, FinishedGameAndForcedPassAtTheRoot) {

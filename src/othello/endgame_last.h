@@ -60,22 +60,16 @@ inline int final_score(Bitboard player, Bitboard opponent) {
 // a table gives the flips along it; otherwise the flipped discs are counted.
 #if defined(__BMI2__)
 struct LastFlipTables {
-    std::array<std::array<Bitboard, 4>, 64> line{};        // row, column, diagonal, anti-diagonal
+    std::array<std::array<Bitboard, 4>, 64> line{};        // the four lines through each square
     std::array<std::array<std::uint8_t, 4>, 64> place{};   // x's bit in the packed line
     std::array<std::array<std::uint8_t, 256>, 8> flips{};  // [place][the mover's packed line]
     constexpr LastFlipTables() {
-        constexpr int dc[4] = {1, 0, 1, -1}, dr[4] = {0, 1, 1, 1};
+        // A line is a ray and its opposite (bitboard.h's directions d and d + 4) and the square.
         for (int sq = 0; sq < 64; ++sq)
-            for (int d = 0; d < 4; ++d) {
-                // The line through sq, both ways; x's place is the number of its squares below x.
-                Bitboard ray = square_bit(sq);
-                for (int way = -1; way <= 1; way += 2)
-                    for (int c = column_of(sq) + way * dc[d], r = row_of(sq) + way * dr[d];
-                         c >= 0 && c < 8 && r >= 0 && r < 8; c += way * dc[d], r += way * dr[d])
-                        ray |= square_bit(r * 8 + c);
-                line[std::size_t(sq)][std::size_t(d)] = ray;
-                place[std::size_t(sq)][std::size_t(d)] =
-                    std::uint8_t(std::popcount(ray & (square_bit(sq) - 1)));
+            for (std::size_t d = 0; d < 4; ++d) {
+                const auto& rays = kRays.from[std::size_t(sq)];
+                line[std::size_t(sq)][d] = rays[d] | rays[d + 4] | square_bit(sq);
+                place[std::size_t(sq)][d] = std::uint8_t(std::popcount(rays[d + 4]));
             }
         // Packed squares past the line's end read as 0 (not the mover's), so a run that reaches
         // them ends without a disc of the mover and flips nothing, as at the board's edge.

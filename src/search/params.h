@@ -98,7 +98,8 @@ struct SearchParams {
     int lmr_history_divisor = 8192;
     // LMR and history pruning read the continuation history 1 and 2 plies back too (1: yes,
     // 0: the history alone); quiet moves up to history_prune_depth (0: never) whose history
-    // is below -history_prune_margin · depth are not searched. Both on trial.
+    // is below -history_prune_margin · depth are not searched (chess reads the continuation
+    // history in LMR; history pruning is on trial).
     int lmr_continuation = 0;
     Depth history_prune_depth = 0;
     int history_prune_margin = 2048;
@@ -131,7 +132,7 @@ struct SearchParams {
     Depth probcut_reduction = 4;
 
     // Continuation history: how many of the tables after the moves 1, 2 and 4 plies back
-    // order quiet moves (0: none, until games show that they pay; 3 is on trial for chess).
+    // order quiet moves (0: none; chess uses 3, which games showed to pay).
     int continuation_plies = 0;
 
     // History bonus for a cutoff: min(max, quadratic · depth² + linear · depth).

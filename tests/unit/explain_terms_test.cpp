@@ -112,18 +112,19 @@ TEST(ExplainTerms, AnInaccuracyWithAnIdeaDoesNotSayItWins) {
     explain::Options options;
     options.search.depth = 6;
     explain::Explainer explainer(options);
-    // After 1. e4 e5 2. Nf3 Nc6, 3. b4 gives a pawn to clear b2 for the bishop (a motif the
-    // move makes), but it is an inaccuracy: the text names the idea, then what it costs, then
-    // the better move; never "wins". (1. g4, clearing g2, was the example until the 10 M-position
-    // refit changed its line to 1... d5 2. Bg2 Bxg4, where the rule no longer names it.)
+    // After 1. e4 e5 2. Nf3 Nc6 3. c3, 3... Rb8 aims at ...d5, clearing d7 for the queen (a
+    // motif the move's line makes), but it is an inaccuracy: the text names the idea, then what
+    // it costs, then the better move; never "wins". (1. g4 and then 3. b4 after 2... Nc6 were
+    // the examples until the refit and continuation history changed their lines.)
     const auto e = explainer.explain(
-        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3", "b2b4");
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/2P2N2/PP1P1PPP/RNBQKB1R b KQkq - 0 3", "a8b8");
     ASSERT_TRUE(e.ok()) << e.error();
     EXPECT_EQ(e->verdict, "inaccuracy") << e->text;
     ASSERT_FALSE(e->motifs.empty()) << e->text;
-    EXPECT_EQ(e->text.rfind("3. b4, clearing b2 for the bishop on c1", 0), 0u) << e->text;
+    EXPECT_EQ(e->text.rfind("3... Rb8 ", 0), 0u) << e->text;
+    EXPECT_NE(e->text.find("clearing d7 for the queen on d8"), std::string::npos) << e->text;
     EXPECT_EQ(e->text.find("wins"), std::string::npos) << e->text;
     EXPECT_NE(e->text.find("(-0."), std::string::npos) << e->text;
-    EXPECT_NE(e->text.find(". Better is 3. "), std::string::npos) << e->text;
-    EXPECT_EQ(e->best_text.rfind("Better is 3. ", 0), 0u);
+    EXPECT_NE(e->text.find(". Better is 3... "), std::string::npos) << e->text;
+    EXPECT_EQ(e->best_text.rfind("Better is 3... ", 0), 0u);
 }

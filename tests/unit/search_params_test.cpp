@@ -80,7 +80,6 @@ TEST(SearchParams, TheSearchReadsEachOne) {
     EXPECT_EQ(nodes_at_depth(defaults, 9), base);  // deterministic
     // A parameter of a technique on trial acts only with the technique on: its switch first.
     const std::map<std::string, std::pair<std::string, int>> needs = {
-        {"LmrContinuation", {"ContinuationPlies", 3}},
         {"HistoryPruneDepth", {"HistoryPruneMargin", 256}},
         {"HistoryPruneMargin", {"HistoryPruneDepth", 3}},
         {"CorrectionWeightPerPly", {"CorrectionLimit", 96}},
@@ -89,6 +88,8 @@ TEST(SearchParams, TheSearchReadsEachOne) {
         // Off at its default and seldom reached at its maximum: compared from its trial value.
         {"SeDoubleMargin", {"SeDoubleMargin", 20}},
         {"ProbCutDepth", {"ProbCutMargin", 200}},
+        // Never reached in this depth-9 tree from depth 8; singular searches from depth 6 reach it.
+        {"SeNegative", {"SeDepth", 6}},
         {"ProbCutReduction", {"ProbCutMargin", 200}},
     };
     for (const auto& q : search::search_param_list()) {

@@ -80,7 +80,8 @@ int solve_shallow(Bitboard player, Bitboard opponent, int alpha, int beta, const
         return -solve_shallow<true>(opponent, player, -beta, -alpha, list, n, parity, nodes);
 }
 
-// Any position with at most kShallowMax empty squares.
+// Any position with at most kShallowMax empty squares. (The squares presorted by kind, corners
+// first and X-squares last, as Edax does: 1.3% fewer nodes on FFO #40-#47 but 5% more time.)
 inline int solve_small(Bitboard player, Bitboard opponent, int alpha, int beta,
                        std::uint64_t& nodes) {
     Bitboard empties = ~(player | opponent);

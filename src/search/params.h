@@ -103,10 +103,17 @@ struct SearchParams {
     int lmr_continuation = 0;
     Depth history_prune_depth = 0;
     int history_prune_margin = 2048;
+    // Late captures that lose material by SEE are searched this many plies shallower first, one
+    // more at a cut node, like a late quiet move (0: never, until games show that it pays; 1 is
+    // on trial for chess).
+    Depth lmr_bad_captures = 0;
 
     // Quiescence delta pruning: a capture that cannot lift the evaluation within this margin
     // of alpha (score units).
     Score delta_margin = 0;
+    // Quiet checks at the first ply of the quiescence search (1: yes, 0: captures and
+    // promotions only; the lab found that they may not pay, so 0 is on trial for chess).
+    int qsearch_checks = 1;
 
     // Captures are ordered by MVV-LVA (8 · victim's value − attacker) plus capture history /
     // this divisor (0: no capture history; 8 was level in games, 0.0 ± 28.7 Elo after 293).
@@ -201,7 +208,9 @@ inline constexpr SearchParam kParams[] = {
     {"LmrContinuation", &P::lmr_continuation, 0, 1},
     {"HistoryPruneDepth", &P::history_prune_depth, 0, 8},
     {"HistoryPruneMargin", &P::history_prune_margin, 256, 16384},
+    {"LmrBadCaptures", &P::lmr_bad_captures, 0, 3},
     {"DeltaMargin", &P::delta_margin, 0, 1000},
+    {"QsearchChecks", &P::qsearch_checks, 0, 1},
     {"CaptureHistoryDivisor", &P::capture_history_divisor, 0, 64},
     {"QuietThreatBonus", &P::quiet_threat_bonus, 0, 32768},
     {"CorrectionWeightPerPly", &P::correction_weight_per_ply, 1, 128},

@@ -738,9 +738,15 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
         }
 
         // 10. Search the move: check extension; first move with the full window, later ones
-        // with a null window and late move reductions (quiet moves late in the ordering are
-        // searched shallower first), re-searched when they turn out better.
+        // with a null window and late move reductions (quiet moves late in the ordering, and
+        // losing captures when lmr_bad_captures says so, are searched shallower first),
+        // re-searched when they turn out better.
         Depth extension = F.check_extension && check;
+        // A capture that loses material by SEE (taken before make()), for its reduction below.
+        [[maybe_unused]] bool bad_capture = false;
+        if constexpr (F.lmr && HasTacticalInfo<G>)
+            bad_capture = tactical && params_.lmr_bad_captures > 0 && depth >= params_.lmr_depth &&
+                          !g.see_ge(m, 0);
         // Singular extension: the table move, when every other move searched to half depth
         // fails low against its score less a margin, is the only good move here and gets a ply
         // more, or two when they fall far short (double extension). When even that lowered
@@ -795,6 +801,11 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
                     if constexpr (HasMoveIndex<G>)
                         r -= move_history(ply, frame.move_index) / params_.lmr_history_divisor;
                     r = std::clamp(r, 0, std::max(0, new_depth - 1));
+                } else if (depth >= params_.lmr_depth && searched > 1 + 2 * kPvNode && tactical &&
+                           params_.lmr_bad_captures > 0 && !check && bad_capture) {
+                    r = std::clamp(params_.lmr_bad_captures + cut_node, 0,
+                                   std::max(0, new_depth - 1));
+                    stats_.bad_capture_reductions += r > 0;
                 }
             }
             s = -pvs<kNonPV>(g, -alpha - 1, -alpha, new_depth - r, ply + 1, true);
@@ -887,11 +898,14 @@ Score Searcher<G, E, F>::qsearch(G& g, Score alpha, Score beta, int ply, int qpl
     } else if constexpr (HasTactical<G>) {
         g.generate_tactical(list);
         if constexpr (F.quiescence_checks && HasTacticalInfo<G>) {
-            if (qply == 0) {
+            if (qply == 0 && params_.qsearch_checks) {
                 typename G::MoveList quiet;
                 g.generate_quiet(quiet);
                 for (const auto m : quiet)
-                    if (g.gives_check(m)) list.push_back(m);
+                    if (g.gives_check(m)) {
+                        list.push_back(m);
+                        ++stats_.qsearch_checks;
+                    }
             }
         }
     } else {

@@ -252,26 +252,60 @@ TEST(CorrectionHistory, TheSearchTeachesTheEvaluationWhatItMisses) {
     EXPECT_EQ(plain_after, plain_before);
 }
 
-TEST(Searcher, ProbCutEndsNodesWhereACaptureWinsBigOnlyWhenAsked) {
-    // A middlegame with captures on both sides: some nodes have a capture far above beta.
-    const char* fen = "r2q1rk1/pp2bppp/2n1bn2/3p4/3P4/2NBBN2/PP3PPP/R2Q1RK1 w - - 0 11";
+// Searches fen to depth with the chess defaults, then again after change(params): the
+// technique's counter (counter(stats)) is zero before and positive after, and a move is found.
+template <class Change, class Counter>
+void expect_only_when_asked(const char* fen, int depth, Change change, Counter counter) {
     auto params = engine::ChessGame::search_params();
-    const auto [plain_move, plain] = search_with_eval<search::Features{}>(fen, 10, params);
-    params.probcut_margin = 200;
-    const auto [move, cut] = search_with_eval<search::Features{}>(fen, 10, params);
-    EXPECT_EQ(plain.probcuts, 0u);
-    EXPECT_GT(cut.probcuts, 0u);
+    const auto [plain_move, plain] = search_with_eval<search::Features{}>(fen, depth, params);
+    change(params);
+    const auto [move, asked] = search_with_eval<search::Features{}>(fen, depth, params);
+    EXPECT_EQ(counter(plain), 0u);
+    EXPECT_GT(counter(asked), 0u);
+    EXPECT_NE(asked.nodes, plain.nodes);
     EXPECT_FALSE(move.empty());
+}
+
+// A middlegame with captures on both sides: some nodes have a capture far above beta, and some
+// captures lose material by SEE.
+constexpr const char* kCaptures = "r2q1rk1/pp2bppp/2n1bn2/3p4/3P4/2NBBN2/PP3PPP/R2Q1RK1 w - - 0 11";
+
+TEST(Searcher, ProbCutEndsNodesWhereACaptureWinsBigOnlyWhenAsked) {
+    expect_only_when_asked(
+        kCaptures, 10, [](auto& p) { p.probcut_margin = 200; },
+        [](const search::Stats& s) { return s.probcuts; });
 }
 
 TEST(Searcher, HistoryPruningSkipsQuietMovesWithABadHistory) {
     const char* quiet = "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4";
+    expect_only_when_asked(
+        quiet, 10,
+        [](auto& p) {
+            p.history_prune_depth = 4;
+            p.history_prune_margin = 256;
+        },
+        [](const search::Stats& s) { return s.history_prunes; });
+}
+
+TEST(Searcher, LosingCapturesAreReducedOnlyWhenAsked) {
+    expect_only_when_asked(
+        kCaptures, 10, [](auto& p) { p.lmr_bad_captures = 1; },
+        [](const search::Stats& s) { return s.bad_capture_reductions; });
+}
+
+TEST(Searcher, QuiescenceChecksCanBeTurnedOff) {
+    // Checks are there to be given: both kings are open.
+    const char* fen = "r1b2rk1/pp3ppp/2n5/q2pP3/3P4/P1PB1N2/5PPP/R2QK2R w KQ - 1 13";
     auto params = engine::ChessGame::search_params();
-    const auto [plain_move, plain] = search_with_eval<search::Features{}>(quiet, 10, params);
-    params.history_prune_depth = 4;
-    params.history_prune_margin = 256;
-    const auto [move, pruned] = search_with_eval<search::Features{}>(quiet, 10, params);
-    EXPECT_EQ(plain.history_prunes, 0u);
-    EXPECT_GT(pruned.history_prunes, 0u);
+    const auto [with_move, with] = search_with_eval<search::Features{}>(fen, 8, params);
+    params.qsearch_checks = 0;
+    const auto [move, without] = search_with_eval<search::Features{}>(fen, 8, params);
+    EXPECT_GT(with.qsearch_checks, 0u);
+    EXPECT_EQ(without.qsearch_checks, 0u);
     EXPECT_FALSE(move.empty());
+    // The compile-time switch turns them off whatever the parameter says.
+    params.qsearch_checks = 1;
+    const auto [off_move, off] =
+        search_with_eval<search::Features{.quiescence_checks = false}>(fen, 8, params);
+    EXPECT_EQ(off.qsearch_checks, 0u);
 }

@@ -801,8 +801,7 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
                     if constexpr (HasMoveIndex<G>)
                         r -= move_history(ply, frame.move_index) / params_.lmr_history_divisor;
                     r = std::clamp(r, 0, std::max(0, new_depth - 1));
-                } else if (depth >= params_.lmr_depth && searched > 1 + 2 * kPvNode && tactical &&
-                           params_.lmr_bad_captures > 0 && !check && bad_capture) {
+                } else if (bad_capture && searched > 1 + 2 * kPvNode && !check) {
                     r = std::clamp(params_.lmr_bad_captures + cut_node, 0,
                                    std::max(0, new_depth - 1));
                     stats_.bad_capture_reductions += r > 0;

@@ -139,12 +139,23 @@ private:
             s_.template add<C>(w.mobility_knight[piece(kKnight, sq, chess::knight_attacks(sq))]);
             if (outpost_squares_[C] & chess::square_bb(sq)) s_.template add<C>(w.outpost_knight);
         }
+        // A bishop hemmed in by its own pawns on its colour, worse when they are rammed (the
+        // "bad bishop" of chess teaching).
+        const Bitboard rammed = our_pawns & chess::forward(Them, pos_.pieces(Them, kPawn));
         for (Bitboard b = pos_.pieces(C, kBishop); b;) {
             const Square sq = Square(core::pop_lsb(b));
             const Bitboard a = chess::bishop_attacks(sq, occ);
             s_.template add<C>(w.mobility_bishop[piece(kBishop, sq, a)]);
             if (outpost_squares_[C] & chess::square_bb(sq)) s_.template add<C>(w.outpost_bishop);
+            const Bitboard colour =
+                (kDarkSquares & chess::square_bb(sq)) ? kDarkSquares : ~kDarkSquares;
+            s_.template add<C>(w.bishop_pawns, core::popcount(our_pawns & colour));
+            s_.template add<C>(w.bishop_rammed, core::popcount(rammed & colour));
         }
+        // A minor piece behind one of our pawns, shielded from the front.
+        const Bitboard minors = pos_.pieces(C, kKnight) | pos_.pieces(C, kBishop);
+        s_.template add<C>(w.minor_behind_pawn,
+                           core::popcount(chess::forward(C, minors) & our_pawns));
         for (Bitboard b = pos_.pieces(C, kRook); b;) {
             const Square sq = Square(core::pop_lsb(b));
             s_.template add<C>(w.mobility_rook[piece(kRook, sq, chess::rook_attacks(sq, occ))]);
@@ -213,6 +224,13 @@ private:
             const Square stop = sq + chess::pawn_push(C);
             const bool free = !(kMasks.forward_file[C][sq] & pos_.pieces());
             if (free) s_.template add<C>(w.passed_free[rr - 1]);
+            // The next step: safe when the stop square is empty and they do not attack it;
+            // blocked when one of their pieces stands on it.
+            const Bitboard stop_bb = chess::square_bb(stop);
+            if (!(stop_bb & (pos_.pieces() | attacked_[Them])))
+                s_.template add<C>(w.passed_safe[rr - 1]);
+            else if (stop_bb & pos_.pieces(Them))
+                s_.template add<C>(w.passed_blocked[rr - 1]);
             // The rule of the square: with no enemy pieces but pawns, a pawn whose path is
             // empty and whose promotion square their king cannot reach in time queens.
             if (free &&
@@ -258,6 +276,14 @@ private:
                                   attacked_by_[C][kBishop] | attacked_by_[C][kRook];
         s_.template add<C>(w.king_weak_zone,
                            core::popcount(king_zone_[C] & attacked_[Them] & ~defended));
+
+        // In the ending the king belongs near the pawns: its distance to the nearest one.
+        if (const Bitboard pawns = pos_.pieces(kPawn)) {
+            int nearest = 7;
+            for (Bitboard b = pawns; b && nearest > 1;)
+                nearest = std::min(nearest, distance(ksq, Square(core::pop_lsb(b))));
+            s_.template add<C>(w.king_pawn_distance, nearest);
+        }
 
         // Shelter and storm (Chess Programming Wiki, "King Safety": pawn shield, pawn storm).
         const int king_file = std::clamp(chess::file_of(ksq), 1, 6);

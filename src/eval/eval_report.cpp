@@ -32,6 +32,7 @@ constexpr Group kGroups[] = {
     {"bishop_pair", "Bishop pair", {"bishop.pair", ""}},
     {"files", "Rooks/queens on files", {"rook.", "queen."}},
     {"outposts", "Outposts", {"outpost.", ""}},
+    {"minor_pieces", "Minor pieces", {"minor.", ""}},
     {"space", "Space", {"space", ""}},
     {"tempo", "Tempo", {"tempo", ""}},
 };

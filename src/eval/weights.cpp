@@ -159,7 +159,8 @@ Weights make_hand_weights() {
     w.tempo = {16, 6};
     // The terms added for the 10 M-position refit (minor threatened by minor, pawn-push threat,
     // attackers by count, weak king zone, space, unstoppable passer) stay 0 here: the fit sets
-    // them.
+    // them. So do those added for the second refit (safe and blocked passers, minor behind a
+    // pawn, bishop's own pawns and rammed pawns, king's distance to the pawns).
     return w;
 }
 

@@ -72,6 +72,13 @@ struct Weights {
     Pair king_weak_zone;         // zone square they attack that only our king or queen defends
     Pair space;                  // safe squares in our half of the centre files, behind pawns twice
     Pair passed_unstoppable;     // passed pawn their king cannot catch, they have only pawns
+    // Added for the second refit (issue 24), after the first ones for the same reason.
+    Pair passed_safe[6];      // passed pawn whose stop square is empty and not attacked, rank 2..7
+    Pair passed_blocked[6];   // passed pawn whose stop square holds an enemy piece, rank 2..7
+    Pair minor_behind_pawn;   // our knight or bishop with one of our pawns just in front of it
+    Pair bishop_pawns;        // per bishop: our pawns on the squares of its colour
+    Pair bishop_rammed;       // per bishop: those of them blocked by an enemy pawn
+    Pair king_pawn_distance;  // the distance of our king to the nearest pawn (of either side)
 
     bool operator==(const Weights&) const = default;
 };
@@ -188,6 +195,12 @@ void for_each_param(W& w, V&& visit) {
     visit(name("king.weak_zone"), w.king_weak_zone);
     visit(name("space"), w.space);
     visit(name("passed.unstoppable"), w.passed_unstoppable);
+    table("passed.safe.rank", w.passed_safe, 2);
+    table("passed.blocked.rank", w.passed_blocked, 2);
+    visit(name("minor.behind_pawn"), w.minor_behind_pawn);
+    visit(name("minor.bishop_pawns"), w.bishop_pawns);
+    visit(name("minor.bishop_rammed"), w.bishop_rammed);
+    visit(name("king.pawn_distance"), w.king_pawn_distance);
 }
 
 // The built-in defaults: src/eval/default_weights.inc, written by the tuner once tuned weights

@@ -42,6 +42,7 @@ constexpr TermWords kWords[] = {
     {"files", "puts {}'s rooks and queens on open files",
      "takes {}'s rooks and queens off open files"},
     {"outposts", "gives {} an outpost", "costs {} an outpost"},
+    {"minor_pieces", "frees {}'s knights and bishops", "hems in {}'s knights and bishops"},
     {"space", "gains {} space", "cramps {}'s position"},
 };
 

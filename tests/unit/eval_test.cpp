@@ -198,10 +198,10 @@ TEST(ChessEval, ReportAddsUp) {
     const Position pos =
         from_fen("r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 4 4");
     const std::string report = eval_report(pos, default_weights());
-    for (const char* title :
-         {"Material", "Piece squares", "Mobility", "Threats", "Protection", "Passed pawns",
-          "Pawn structure", "Key squares", "King safety", "Castling", "Bishop pair",
-          "Rooks/queens on files", "Outposts", "Space", "Tempo", "Phase: 24/24", "Scale: 64/64"})
+    for (const char* title : {"Material", "Piece squares", "Mobility", "Threats", "Protection",
+                              "Passed pawns", "Pawn structure", "Key squares", "King safety",
+                              "Castling", "Bishop pair", "Rooks/queens on files", "Outposts",
+                              "Minor pieces", "Space", "Tempo", "Phase: 24/24", "Scale: 64/64"})
         EXPECT_NE(report.find(title), std::string::npos) << title << "\n" << report;
     const Score score = evaluate(pos);
     char final_line[96];
@@ -217,7 +217,7 @@ TEST(ChessEval, TermsAddUpToTheScoreAndNameEachGroup) {
         const Position pos = from_fen(fen);
         const EvalTerms terms = eval_terms(pos, default_weights());
         EXPECT_EQ(terms.score, evaluate(pos)) << fen;
-        ASSERT_EQ(terms.terms.size(), 15u);
+        ASSERT_EQ(terms.terms.size(), 16u);
         EXPECT_EQ(terms.terms.front().key, "material");
         EXPECT_EQ(terms.terms[8].key, "king_safety");
         int sum = 0;
@@ -262,6 +262,33 @@ TEST(ChessEval, TermsAddedForTheRefitCountWhatTheyName) {
     const auto push = [](const Weights& w) -> const Pair& { return w.threat_pawn_push; };
     EXPECT_EQ(count_of("4k3/8/8/8/1p6/8/2N5/4K3 b - - 0 1", push), 1);
     EXPECT_EQ(count_of("4k3/8/8/8/Bp6/8/2N5/4K3 b - - 0 1", push), 0);  // b3 is guarded
+}
+
+TEST(ChessEval, TermsAddedForTheSecondRefitCountWhatTheyName) {
+    // White's passed d-pawn on the fifth rank: its stop square d6 is free and safe, attacked by
+    // Black's king, or blocked by Black's knight.
+    const auto safe5 = [](const Weights& w) -> const Pair& { return w.passed_safe[3]; };
+    const auto blocked5 = [](const Weights& w) -> const Pair& { return w.passed_blocked[3]; };
+    EXPECT_EQ(count_of("4k3/8/8/3P4/8/8/8/4K3 w - - 0 1", safe5), 1);
+    EXPECT_EQ(count_of("8/4k3/8/3P4/8/8/8/4K3 w - - 0 1", safe5), 0);
+    EXPECT_EQ(count_of("8/4k3/8/3P4/8/8/8/4K3 w - - 0 1", blocked5), 0);
+    EXPECT_EQ(count_of("4k3/8/3n4/3P4/8/8/8/4K3 w - - 0 1", safe5), 0);
+    EXPECT_EQ(count_of("4k3/8/3n4/3P4/8/8/8/4K3 w - - 0 1", blocked5), 1);
+    // The dark-squared bishop on d2 with White's pawns on c3 and e3 (dark), one rammed by c4.
+    const auto bishop_pawns = [](const Weights& w) -> const Pair& { return w.bishop_pawns; };
+    const auto rammed = [](const Weights& w) -> const Pair& { return w.bishop_rammed; };
+    EXPECT_EQ(count_of("4k3/8/8/8/8/2P1P3/3B4/4K3 w - - 0 1", bishop_pawns), 2);
+    EXPECT_EQ(count_of("4k3/8/8/8/8/2P1P3/3B4/4K3 w - - 0 1", rammed), 0);
+    EXPECT_EQ(count_of("4k3/8/8/8/2p5/2P1P3/3B4/4K3 w - - 0 1", rammed), 1);
+    EXPECT_EQ(count_of("4k3/8/8/8/8/2P1P3/4B3/4K3 w - - 0 1", bishop_pawns), 0);  // light
+    // The knight on d2 behind the pawn on d3; not behind the one on e3.
+    const auto behind = [](const Weights& w) -> const Pair& { return w.minor_behind_pawn; };
+    EXPECT_EQ(count_of("4k3/8/8/8/8/3P4/3N4/4K3 w - - 0 1", behind), 1);
+    EXPECT_EQ(count_of("4k3/8/8/8/8/4P3/3N4/4K3 w - - 0 1", behind), 0);
+    // Kings and the pawn on a2: White's king is 4 squares away, Black's 6.
+    const auto near = [](const Weights& w) -> const Pair& { return w.king_pawn_distance; };
+    EXPECT_EQ(count_of("4k3/8/8/8/8/8/P7/4K3 w - - 0 1", near), 4 - 6);
+    EXPECT_EQ(count_of("4k3/8/8/8/8/8/8/4K3 w - - 0 1", near), 0);  // no pawns
 }
 
 // Evaluations per second of f over positions, by wall clock and by this process's CPU time

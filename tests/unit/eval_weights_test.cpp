@@ -20,13 +20,14 @@ TEST(Weights, ParamNamesAreUniqueAndInMemoryOrder) {
         ++i;
     });
     EXPECT_EQ(i, kParamCount);
-    EXPECT_EQ(kParamCount, 571);
+    EXPECT_EQ(kParamCount, 587);
     for (const char* name :
-         {"material.knight",    "pst.knight.e4",     "pst.king.h8",        "mobility.bishop.7",
-          "mobility.queen.27",  "threat.pawn.queen", "threat.lesser.rook", "threat.hanging.pawn",
-          "protection.bishop",  "passed.rank7",      "passed.free.rank2",  "pawn.chain.rank3",
-          "pawn.phalanx.rank7", "king.shelter.none", "king.storm.4",       "king.danger.39",
-          "bishop.pair",        "rook.seventh",      "outpost.knight",     "tempo"})
+         {"material.knight",    "pst.knight.e4",       "pst.king.h8",        "mobility.bishop.7",
+          "mobility.queen.27",  "threat.pawn.queen",   "threat.lesser.rook", "threat.hanging.pawn",
+          "protection.bishop",  "passed.rank7",        "passed.free.rank2",  "pawn.chain.rank3",
+          "pawn.phalanx.rank7", "king.shelter.none",   "king.storm.4",       "king.danger.39",
+          "bishop.pair",        "rook.seventh",        "outpost.knight",     "tempo",
+          "passed.safe.rank7",  "minor.bishop_rammed", "king.pawn_distance"})
         EXPECT_EQ(names.count(name), 1u) << name;
 }
 

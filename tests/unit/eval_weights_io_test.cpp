@@ -1,6 +1,7 @@
 // Weight files: JSON round trip, the errors that name the bad entry, the C++ defaults form, the
 // UCI option WeightsFile, and the built-in defaults matching default_weights.inc's layout.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -14,7 +15,9 @@ namespace kibitz::eval {
 namespace {
 
 std::string temp_file(const std::string& name, const std::string& text) {
-    const auto path = (std::filesystem::temp_directory_path() / ("kibitz_w_" + name)).string();
+    const auto path = (std::filesystem::temp_directory_path() /
+                       ("kibitz_w_" + std::to_string(::getpid()) + "_" + name))
+                          .string();
     std::ofstream(path) << text;
     return path;
 }

@@ -4,6 +4,7 @@
 // to the end it is the exact solver's score; the self-play sample is reproducible; and the
 // Othello experiments run (quick) and report that their searches agreed.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <filesystem>
@@ -153,8 +154,9 @@ TEST(LabOthello, SelfPlaySampleIsReproducible) {
 }
 
 TEST(LabOthello, ExperimentsRunQuickAndAgree) {
-    const std::string out =
-        (std::filesystem::temp_directory_path() / "kibitz-lab-othello-test").string();
+    const std::string out = (std::filesystem::temp_directory_path() /
+                             ("kibitz-lab-othello-test-" + std::to_string(::getpid())))
+                                .string();
     std::filesystem::remove_all(out);
     lab::Options options;
     options.quick = true;

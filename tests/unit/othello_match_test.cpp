@@ -3,6 +3,7 @@
 #include "match/othello_match.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <filesystem>
@@ -130,7 +131,9 @@ TEST(OthelloMatch, KibitzPlayerCountsItsCpuTime) {
 namespace {
 
 std::string write_temp(const std::string& name, const std::string& text) {
-    const auto path = (std::filesystem::temp_directory_path() / name).string();
+    const auto path =
+        (std::filesystem::temp_directory_path() / (std::to_string(::getpid()) + "_" + name))
+            .string();
     std::ofstream(path) << text;
     return path;
 }

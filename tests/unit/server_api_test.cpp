@@ -3,6 +3,7 @@
 // and the endgame tables know.
 #include <gtest/gtest.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
@@ -338,7 +339,8 @@ TEST(ServerApi, LegalMovesOfAnEarlierPlyAndChess960Starts) {
 }
 
 TEST(ServerApi, ARestartLosesNothing) {
-    const auto dir = std::filesystem::temp_directory_path() / "kibitz_server_test";
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("kibitz_server_test_" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     const std::string db = (dir / "games.db").string();

@@ -1,6 +1,7 @@
 // The datagen file format: positions survive pack/unpack, files resume at whole records, and
 // labelled EPD lines in the usual styles are read with their results; bad input is named.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cstdio>
 #include <filesystem>
@@ -20,7 +21,9 @@ namespace kibitz::tune {
 namespace {
 
 std::string temp_path(const std::string& name) {
-    return (std::filesystem::temp_directory_path() / ("kibitz_" + name)).string();
+    return (std::filesystem::temp_directory_path() /
+            ("kibitz_" + std::to_string(::getpid()) + "_" + name))
+        .string();
 }
 
 TEST(TuneData, PackUnpackKeepsEveryField) {

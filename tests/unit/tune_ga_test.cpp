@@ -1,6 +1,7 @@
 // The genetic algorithm: gene selection, applying a chromosome, crossover and mutation, and small
 // real runs that write their outputs, resume to the same population, and refuse to overwrite.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cstdlib>
@@ -33,7 +34,8 @@ std::string read_text(const fs::path& path) {
 
 // A fresh empty directory under the temp directory.
 fs::path fresh_dir(const std::string& name) {
-    const fs::path dir = fs::temp_directory_path() / ("kibitz_ga_" + name);
+    const fs::path dir =
+        fs::temp_directory_path() / ("kibitz_ga_" + std::to_string(::getpid()) + "_" + name);
     fs::remove_all(dir);
     return dir;
 }

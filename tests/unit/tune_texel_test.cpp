@@ -1,6 +1,7 @@
 // Texel tuning: traces reproduce the evaluation, K is a minimum, the fit recovers weights that
 // generated the labels, and a stopped run resumes to the same weights.
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <cmath>
 #include <filesystem>
@@ -19,7 +20,8 @@ namespace kibitz::tune {
 namespace {
 
 std::string temp_dir(const std::string& name) {
-    const auto dir = std::filesystem::temp_directory_path() / ("kibitz_texel_" + name);
+    const auto dir = std::filesystem::temp_directory_path() /
+                     ("kibitz_texel_" + std::to_string(::getpid()) + "_" + name);
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     return dir.string();

@@ -39,6 +39,10 @@ struct SearchParams {
     Depth time_node_depth = 6;
     int time_node_base = 100;
     int time_node_factor = 0;
+    // A mate score stands once the iteration depth is this many plies beyond twice the mate's
+    // length: a shorter mate, or a longer defence, would have shown by then, so the search
+    // stops deepening (an infinite one holds its move until "stop").
+    Depth mate_settled_depth = 6;
 
     // Reverse futility (static null move) up to this depth: a margin per ply, less when the
     // evaluation is improving.
@@ -180,6 +184,7 @@ inline constexpr SearchParam kParams[] = {
     {"TimeNodeDepth", &P::time_node_depth, 1, 20},
     {"TimeNodeBase", &P::time_node_base, 20, 150},
     {"TimeNodeFactor", &P::time_node_factor, 0, 300},
+    {"MateSettledDepth", &P::mate_settled_depth, 2, 60},
     {"RfpDepth", &P::rfp_depth, 0, 16},
     {"RfpMargin", &P::rfp_margin, 20, 300},
     {"RfpImproving", &P::rfp_improving, 0, 150},

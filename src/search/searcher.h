@@ -339,6 +339,9 @@ typename G::Move Searcher<G, E, F>::think(G& g, const Limits& limits, const Repo
         // moves (one iteration picks among equals), or the move mates at once.
         if (root_in_tables) break;
         if (lines == 1 && root_[0].score >= mate_in(1)) break;
+        if (lines == 1 && is_mate_score(root_[0].score) &&
+            depth >= 2 * (kMate - std::abs(root_[0].score)) + params_.mate_settled_depth)
+            break;
         const Score best = root_[0].score;
         std::uint64_t iteration_nodes = 0;
         for (const auto& r : root_) iteration_nodes += r.nodes;

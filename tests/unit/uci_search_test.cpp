@@ -57,6 +57,20 @@ TEST(UciSearch, InfiniteOnAShortSearchStillWaits) {
     EXPECT_LE(count(h.buf.text(), "info depth"), 2) << h.buf.text();
 }
 
+TEST(UciSearch, InfiniteStopsDeepeningASettledMate) {
+    // Mate in two (1. Ra7 Kg8 2. Rb8#): once the depth is well beyond the mate's three plies,
+    // deeper iterations only repeat it; the search waits for "stop" without printing them.
+    Harness h;
+    h.send("position fen 7k/8/8/8/8/8/R7/1R4K1 w - - 0 1");
+    h.send("go infinite");
+    std::this_thread::sleep_for(300ms);
+    EXPECT_EQ(count(h.buf.text(), "bestmove"), 0);
+    h.send("stop");
+    h.session.wait();
+    EXPECT_NE(h.buf.text().find("score mate 2"), std::string::npos) << h.buf.text();
+    EXPECT_LE(count(h.buf.text(), "info depth"), 2 * 3 + 6) << h.buf.text();
+}
+
 TEST(UciSearch, PonderThenPonderhit) {
     Harness h;
     h.send("position startpos moves e2e4 e7e5");

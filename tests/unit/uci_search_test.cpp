@@ -14,8 +14,6 @@ using Harness = kibitz::test::UciHarness;
 using kibitz::uci::Session;
 using namespace std::chrono_literals;
 
-namespace {}  // namespace
-
 TEST(UciSearch, GoDepthGivesOneBestMoveWithInfo) {
     Harness h;
     h.send("position startpos");
@@ -42,33 +40,37 @@ TEST(UciSearch, InfiniteWaitsForStop) {
     EXPECT_EQ(count(h.buf.text(), "bestmove "), 1);
 }
 
-TEST(UciSearch, InfiniteOnAShortSearchStillWaits) {
-    // A mate in one is found at once, but "go infinite" must not answer before "stop".
-    Harness h;
-    h.send("position fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
-    h.send("go infinite");
-    std::this_thread::sleep_for(200ms);
-    EXPECT_EQ(count(h.buf.text(), "bestmove"), 0);
-    h.send("stop");
-    h.session.wait();
-    EXPECT_NE(h.buf.text().find("bestmove d1d8"), std::string::npos);
-    EXPECT_NE(h.buf.text().find("score mate 1"), std::string::npos);
-    // Solved: no deeper iterations (before, 127 identical "info depth" lines, 1 to 127).
-    EXPECT_LE(count(h.buf.text(), "info depth"), 2) << h.buf.text();
-}
+namespace {
 
-TEST(UciSearch, InfiniteStopsDeepeningASettledMate) {
-    // Mate in two (1. Ra7 Kg8 2. Rb8#): once the depth is well beyond the mate's three plies,
-    // deeper iterations only repeat it; the search waits for "stop" without printing them.
+// "go infinite" in a solved position: no "bestmove" before "stop"; the whole output after it.
+std::string infinite_until_stop(const std::string& fen) {
     Harness h;
-    h.send("position fen 7k/8/8/8/8/8/R7/1R4K1 w - - 0 1");
+    h.send("position fen " + fen);
     h.send("go infinite");
     std::this_thread::sleep_for(300ms);
     EXPECT_EQ(count(h.buf.text(), "bestmove"), 0);
     h.send("stop");
     h.session.wait();
-    EXPECT_NE(h.buf.text().find("score mate 2"), std::string::npos) << h.buf.text();
-    EXPECT_LE(count(h.buf.text(), "info depth"), 2 * 3 + 6) << h.buf.text();
+    return h.buf.text();
+}
+
+}  // namespace
+
+TEST(UciSearch, InfiniteOnAShortSearchStillWaits) {
+    // A mate in one is found at once, but "go infinite" must not answer before "stop".
+    const std::string text = infinite_until_stop("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1");
+    EXPECT_NE(text.find("bestmove d1d8"), std::string::npos);
+    EXPECT_NE(text.find("score mate 1"), std::string::npos);
+    // Solved: no deeper iterations (before, 127 identical "info depth" lines, 1 to 127).
+    EXPECT_LE(count(text, "info depth"), 2) << text;
+}
+
+TEST(UciSearch, InfiniteStopsDeepeningASettledMate) {
+    // Mate in two (1. Ra7 Kg8 2. Rb8#): once the depth is well beyond the mate's three plies,
+    // deeper iterations only repeat it; the search waits for "stop" without printing them.
+    const std::string text = infinite_until_stop("7k/8/8/8/8/8/R7/1R4K1 w - - 0 1");
+    EXPECT_NE(text.find("score mate 2"), std::string::npos) << text;
+    EXPECT_LE(count(text, "info depth"), 2 * 3 + 6) << text;
 }
 
 TEST(UciSearch, PonderThenPonderhit) {

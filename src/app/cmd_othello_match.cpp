@@ -27,8 +27,10 @@ void register_othello_match(CLI::App& othello) {
     cmd->footer(
         "Players: "
         "kibitz[:level=1-6,depth=N,movetime=MS,eval=discs|table|mobility|patterns,"
-        "probcut=on|off|DEVIATIONS,solve=EMPTIES,hash=MB,name=NAME] (level: the web app's level, "
-        "options after it change it), gtp:COMMAND (e.g. 'gtp:gtp-rhino -l 3') or "
+        "patterns=FILE,probcut=on|off|DEVIATIONS,solve=EMPTIES,hash=MB,name=NAME] (level: the web "
+        "app's level, options after it change it; patterns: weights that `othello pattern-fit "
+        "fit --out FILE` wrote, instead of the built-in ones), gtp:COMMAND (e.g. 'gtp:gtp-rhino -l "
+        "3') or "
         "nboard[:depth=N,name=NAME]:COMMAND (e.g. 'nboard:depth=12:ntest-nboard').\n"
         "Each opening is played twice, colours swapped; a game's score is the final disc "
         "difference with the empties to the winner. Each side's thinking time a move is shown "

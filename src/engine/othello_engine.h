@@ -23,14 +23,21 @@ public:
     eval::OthelloEvalLevel level() const { return level_; }
     void set_weights(const eval::OthelloWeights& w) { weights_ = w; }
     const eval::OthelloWeights& weights() const { return weights_; }
+    // Pattern weights other than the built-in ones (a fit to try), for the patterns level.
+    void set_pattern_weights(const eval::PatternWeights& w) {
+        patterns_ = std::make_shared<const eval::PatternEvaluator>(w);
+    }
 
     search::Score operator()(const OthelloGame& g) const {
+        if (patterns_ && level_ == eval::OthelloEvalLevel::kPatterns)
+            return (*patterns_)(g.board().player(), g.board().opponent());
         return eval::evaluate_othello(g.board(), weights_, level_);
     }
 
 private:
     eval::OthelloEvalLevel level_ = eval::OthelloEvalLevel::kPatterns;
     eval::OthelloWeights weights_ = eval::default_othello_weights();
+    std::shared_ptr<const eval::PatternEvaluator> patterns_;  // null: the built-in weights
 };
 
 // The search techniques for Othello: alpha-beta family with TT, killers, history, aspiration

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <bit>
 
+#include "core/files.h"
 #include "eval/othello_eval.h"
 
 #if defined(__BMI2__)
@@ -272,6 +273,34 @@ core::Result<PatternWeights> decode_pattern_weights(std::string_view text) {
     if (at != w.values.size())
         return core::error("pattern weights: " + std::to_string(at) + " values, expected " +
                            std::to_string(w.values.size()));
+    return w;
+}
+
+core::Result<PatternWeights> read_pattern_weights(const std::string& path) {
+    const auto bytes = core::read_file(path, std::uint64_t(64) << 20, "pattern weights file");
+    if (!bytes) return core::error(bytes.error());
+    // The code is what the double quotes hold, outside comment lines.
+    std::string code;
+    std::size_t start = 0;
+    while (start < bytes->size()) {
+        std::size_t end = bytes->find('\n', start);
+        if (end == std::string::npos) end = bytes->size();
+        const std::string_view line = std::string_view(*bytes).substr(start, end - start);
+        start = end + 1;
+        const std::size_t first = line.find_first_not_of(" \t");
+        if (first == std::string_view::npos || line.substr(first, 2) == "//") continue;
+        for (std::size_t q = line.find('"'); q != std::string_view::npos;) {
+            const std::size_t close = line.find('"', q + 1);
+            if (close == std::string_view::npos)
+                return core::error("'" + path + "': a quote is not closed on a line");
+            code += line.substr(q + 1, close - q - 1);
+            q = line.find('"', close + 1);
+        }
+    }
+    if (code.empty())
+        return core::error("'" + path + "' holds no pattern weights (no quoted code)");
+    auto w = decode_pattern_weights(code);
+    if (!w) return core::error("'" + path + "': " + w.error());
     return w;
 }
 

@@ -98,6 +98,11 @@ struct PatternWeights {
 std::string encode_pattern_weights(const PatternWeights& w);
 core::Result<PatternWeights> decode_pattern_weights(std::string_view text);
 
+// The weights of a file that `kibitz othello pattern-fit fit --out` wrote (the form of
+// src/eval/othello_pattern_weights.inc: "//" comment lines, then the code as C++ string
+// pieces). Errors name the file and what is wrong with it.
+core::Result<PatternWeights> read_pattern_weights(const std::string& path);
+
 // The fitted weights of src/eval/othello_pattern_weights.inc (all zero if it does not load:
 // default_pattern_weights_status() says why).
 const PatternWeights& default_pattern_weights();

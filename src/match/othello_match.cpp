@@ -269,6 +269,8 @@ core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& opti
     auto p = std::make_unique<KibitzOthelloPlayer>();
     std::string name = "kibitz";
     bool depth_given = false;
+    engine::OthelloEvaluator evaluator;
+    std::optional<eval::PatternWeights> patterns;  // a fit to try instead of the built-in one
     for (const std::string& item : player_option_items(options)) {
         const std::size_t eq = item.find('=');
         if (eq == std::string::npos)
@@ -296,11 +298,15 @@ core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& opti
             depth_given = true;
             p->movetime_ = l.ms;
             p->solve_ = l.solve_empties;
-            p->engine_.set_evaluator(engine::OthelloEvaluator(l.eval));
+            evaluator = engine::OthelloEvaluator(l.eval);
         } else if (key == "eval") {
             const auto level = eval::parse_othello_eval_level(value);
             if (!level) return core::error(level.error());
-            p->engine_.set_evaluator(engine::OthelloEvaluator(*level));
+            evaluator = engine::OthelloEvaluator(*level);
+        } else if (key == "patterns") {
+            auto w = eval::read_pattern_weights(value);
+            if (!w) return core::error("player option patterns: " + w.error());
+            patterns = std::move(*w);
         } else if (key == "probcut") {
             char* tail = nullptr;
             const double t = std::strtod(value.c_str(), &tail);
@@ -315,11 +321,13 @@ core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& opti
             name = value;
         } else {
             return core::error("player option '" + key +
-                               "' is not one of level, depth, movetime, eval, probcut, solve, "
-                               "hash, name");
+                               "' is not one of level, depth, movetime, eval, patterns, "
+                               "probcut, solve, hash, name");
         }
         if (key != "name") name += (name == "kibitz" ? ":" : ",") + item;
     }
+    if (patterns) evaluator.set_pattern_weights(*patterns);
+    p->engine_.set_evaluator(std::move(evaluator));
     // A time per move alone searches as deep as the time allows, not to the default depth.
     if (p->movetime_ && !depth_given) p->depth_ = 0;
     if (!p->depth_ && !p->movetime_) return core::error("player needs depth or movetime");

@@ -10,7 +10,34 @@
 #include <fstream>
 #include <sstream>
 
+#include "core/files.h"
+#include "eval/othello_patterns.h"
+#include "temp_dir.h"
+#include "tune/othello_patterns.h"
+
 using namespace kibitz;
+
+namespace {
+
+// The first 20 moves of a game that `base` plays against itself: `same` chooses each of them
+// too, `other` differs from it somewhere.
+void expect_same_moves_and_a_difference(match::OthelloPlayer& base, match::OthelloPlayer& same,
+                                        match::OthelloPlayer& other) {
+    othello::Board b = othello::Board::start();
+    bool differs = false;
+    for (int ply = 0; ply < 20 && !b.game_over(); ++ply) {
+        const auto m = base.choose(b);
+        const auto n = same.choose(b);
+        const auto o = other.choose(b);
+        ASSERT_TRUE(m && n && o);
+        EXPECT_EQ(*m, *n) << "ply " << ply;
+        differs = differs || !(*m == *o);
+        b.make(*m);
+    }
+    EXPECT_TRUE(differs);
+}
+
+}  // namespace
 
 TEST(OthelloMatch, PlayerSpecErrorsNameTheProblem) {
     EXPECT_NE(match::make_othello_player("edax").error().find(
@@ -51,20 +78,8 @@ TEST(OthelloMatch, ALevelPlaysAsTheWebAppsLevel) {
     auto other = match::make_othello_player("kibitz:level=2,eval=discs");
     ASSERT_TRUE(level && same && other);
     EXPECT_EQ((*level)->name(), "kibitz:level=2");
-    // Moves of a few positions: the level and its settings agree everywhere, the changed
-    // evaluation somewhere.
-    othello::Board b = othello::Board::start();
-    bool differs = false;
-    for (int ply = 0; ply < 20 && !b.game_over(); ++ply) {
-        const auto m = (*level)->choose(b);
-        const auto n = (*same)->choose(b);
-        const auto o = (*other)->choose(b);
-        ASSERT_TRUE(m && n && o);
-        EXPECT_EQ(*m, *n) << "ply " << ply;
-        differs = differs || !(*m == *o);
-        b.make(*m);
-    }
-    EXPECT_TRUE(differs);
+    // The level and its settings agree everywhere, the changed evaluation somewhere.
+    expect_same_moves_and_a_difference(**level, **same, **other);
 }
 
 // A time per move alone is not cut short by the default depth of 6 (which takes a few ms from
@@ -75,6 +90,29 @@ TEST(OthelloMatch, AMoveTimeAloneSearchesDeeperThanTheDefaultDepth) {
     const auto started = std::chrono::steady_clock::now();
     ASSERT_TRUE((*p)->choose(othello::Board::start()));
     EXPECT_GE(std::chrono::steady_clock::now() - started, std::chrono::milliseconds(60));
+}
+
+// patterns=FILE plays with the weights of a fit's file: the built-in weights written out play
+// the moves of the plain player, other weights differ somewhere; a bad file is an error that
+// names it.
+TEST(OthelloMatch, PatternsFromAFitFile) {
+    test::TempDir dir("kibitz_match_patterns_");
+    EXPECT_NE(match::make_othello_player("kibitz:patterns=" + dir.file("none.inc"))
+                  .error()
+                  .find("none.inc"),
+              std::string::npos);
+    const std::string same_path = dir.file("same.inc"), other_path = dir.file("other.inc");
+    ASSERT_TRUE(core::write_file(
+        same_path, tune::pattern_weights_to_cpp(eval::default_pattern_weights(), "built-in")));
+    eval::PatternWeights other = eval::default_pattern_weights();
+    for (auto& v : other.values) v = std::int16_t(-v);  // the opposite of every judgement
+    ASSERT_TRUE(core::write_file(other_path, tune::pattern_weights_to_cpp(other, "negated")));
+
+    auto plain = match::make_othello_player("kibitz:depth=3");
+    auto same = match::make_othello_player("kibitz:depth=3,patterns=" + same_path);
+    auto negated = match::make_othello_player("kibitz:depth=3,patterns=" + other_path);
+    ASSERT_TRUE(plain && same && negated);
+    expect_same_moves_and_a_difference(**plain, **same, **negated);
 }
 
 TEST(OthelloMatch, ShortMatchInProcess) {

@@ -9,6 +9,7 @@
 #include <bit>
 #include <set>
 
+#include "core/files.h"
 #include "core/rng.h"
 #include "engine/othello_engine.h"
 #include "eval/othello_eval.h"
@@ -143,6 +144,31 @@ TEST(OthelloPatterns, WeightCodeRoundTrips) {
     EXPECT_FALSE(eval::decode_pattern_weights(text.substr(0, text.size() / 2)));
     EXPECT_FALSE(eval::decode_pattern_weights("3:100:AAA"));
     EXPECT_FALSE(eval::decode_pattern_weights(text + "B"));
+}
+
+// A file that the fit writes (`pattern-fit fit --out`) reads back to the same weights; a
+// missing file, one without code and one cut short are errors that name the file.
+TEST(OthelloPatterns, WeightsFileReadsWhatTheFitWrote) {
+    test::TempDir dir("kibitz_pattern_file_");
+    const eval::PatternWeights w = random_weights(23, 2000);
+    const std::string path = dir.file("fit.inc");
+    const std::string text = tune::pattern_weights_to_cpp(w, "a test fit\nsecond line");
+    ASSERT_TRUE(core::write_file(path, text));
+    const auto back = eval::read_pattern_weights(path);
+    ASSERT_TRUE(back) << back.error();
+    EXPECT_EQ(back->values, w.values);
+
+    EXPECT_NE(eval::read_pattern_weights(dir.file("none.inc")).error().find("none.inc"),
+              std::string::npos);
+    const std::string empty = dir.file("empty.inc");
+    ASSERT_TRUE(core::write_file(empty, "// only a comment\n"));
+    EXPECT_NE(eval::read_pattern_weights(empty).error().find("no pattern weights"),
+              std::string::npos);
+    const std::string cut = dir.file("cut.inc");
+    ASSERT_TRUE(core::write_file(cut, text.substr(0, text.size() / 2) + "\"\n"));
+    const auto cut_error = eval::read_pattern_weights(cut).error();
+    EXPECT_NE(cut_error.find("cut.inc"), std::string::npos) << cut_error;
+    EXPECT_NE(cut_error.find("pattern weights:"), std::string::npos) << cut_error;
 }
 
 TEST(OthelloPatterns, FitLowersTheErrorOnSyntheticData) {

@@ -191,3 +191,11 @@ set_tests_properties(cli_othello_match_vs_nboard PROPERTIES
                      PASS_REGULAR_EXPRESSION "Score of kibitz:depth=1,solve=6 vs nb: .*Thinking time a move \\(wall, CPU\\): kibitz:depth=1,solve=6 [0-9.]+ s \\(CPU [0-9.]+ s\\), nb "
                      FAIL_REGULAR_EXPRESSION "game [0-9]+: [^\n]*\\["
                      TIMEOUT 120)
+
+# `kibitz othello match --state`: two pairs saved, then the same match with four pairs resumes
+# after them, and a state file written for another player is refused by name.
+add_test(NAME cli_othello_match_state
+         COMMAND sh -c "f=\"${CMAKE_CURRENT_BINARY_DIR}/othello_match_state_$$.state\"\nrm -f \"$f\"\nk=\"$<TARGET_FILE:kibitz>\"\n\"$k\" othello match kibitz:depth=1 kibitz:depth=2 --pairs 2 --state \"$f\" >/dev/null || exit 1\n\"$k\" othello match kibitz:depth=1 kibitz:depth=2 --pairs 4 --state \"$f\" | grep -E 'Resuming|^Score'\n\"$k\" othello match kibitz:depth=3 kibitz:depth=2 --pairs 4 --state \"$f\" 2>&1 | tail -1\nrm -f \"$f\"")
+set_tests_properties(cli_othello_match_state PROPERTIES
+                     PASS_REGULAR_EXPRESSION "Resuming: 4 games read from the state file\nScore of kibitz:depth=1 vs kibitz:depth=2: [0-9]+ - [0-9]+ - [0-9]+  \\[[0-9.]+\\] 8\n.*was written for a different first: kibitz:depth=1 vs kibitz:depth=3"
+                     TIMEOUT 120)

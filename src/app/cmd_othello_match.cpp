@@ -9,6 +9,7 @@
 #include "app/commands.h"
 #include "app/interrupt.h"
 #include "match/othello_match.h"
+#include "match/othello_state.h"
 
 using namespace kibitz;
 
@@ -18,6 +19,7 @@ void register_othello_match(CLI::App& othello) {
         match::OthelloMatchOptions options;
         std::vector<double> sprt;
         std::string openings;
+        std::string state;
     };
     auto a = std::make_shared<Args>();
     CLI::App* cmd = othello.add_subcommand(
@@ -46,6 +48,9 @@ void register_othello_match(CLI::App& othello) {
                     "Openings file, one a line as moves from the start ('f5d6c3d3c4f4c5b3', "
                     "the XOT form), used in order instead of random openings");
     cmd->add_option("--sprt", a->sprt, "Stop when SPRT decides between ELO0 and ELO1")->expected(2);
+    cmd->add_option("--state", a->state,
+                    "State file: saved after every pair; a match run again with it resumes "
+                    "where it stopped (same players and openings; --pairs may grow)");
     cmd->callback([a] {
         if (!a->openings.empty()) {
             auto openings = match::read_othello_openings(a->openings);
@@ -61,6 +66,16 @@ void register_othello_match(CLI::App& othello) {
             sprt.elo0 = a->sprt[0];
             sprt.elo1 = a->sprt[1];
             a->options.sprt = &sprt;
+        }
+        if (!a->state.empty()) {
+            const auto fingerprint =
+                match::othello_match_fingerprint(a->first, a->second, a->options, a->openings);
+            auto done = match::read_othello_state(a->state, fingerprint);
+            if (!done) throw std::runtime_error(done.error());
+            a->options.done = std::move(*done);
+            a->options.on_pair = [file = a->state, fingerprint](const auto& games) {
+                return match::write_othello_state(file, fingerprint, games);
+            };
         }
         const StopOnInterrupt interrupt;
         match::play_othello_match(**first, **second, a->options, std::cout, &interrupt.flag());

@@ -473,38 +473,60 @@ OthelloMatchResult play_othello_match(OthelloPlayer& first, OthelloPlayer& secon
                                       const std::atomic<bool>* stop) {
     OthelloMatchResult result;
     core::SplitMix64 rng(options.seed);
-    for (int pair = 0; pair < options.pairs; ++pair) {
-        if (stop && stop->load()) break;
+    const int pairs_done = int(options.done.size() / 2);
+    if (pairs_done > 0)
+        log << "Resuming: " << 2 * pairs_done << " games read from the state file" << std::endl;
+    // Counts a game into the tally and the times and logs it; returns its points for the pair.
+    auto count = [&](OthelloGameRecord rec) {
+        const bool first_black = rec.first_black != 0;
+        const int s = rec.score_first;
+        Tally& t = result.tally;
+        if (s > 0) ++t.wins;
+        if (s < 0) ++t.losses;
+        if (s == 0) ++t.draws;
+        const Thinking firsts{rec.ms_first, rec.cpu_ms_first, rec.moves_first};
+        const Thinking seconds{rec.ms_second, rec.cpu_ms_second, rec.moves_second};
+        const Thinking& black = first_black ? firsts : seconds;
+        const Thinking& white = first_black ? seconds : firsts;
+        log << "game " << result.games.size() + 1 << ": "
+            << (first_black ? first.name() : second.name()) << " (black) - "
+            << (first_black ? second.name() : first.name())
+            << " (white): " << (first_black ? s : -s) << " for black"
+            << (rec.error.empty() ? "" : " [" + rec.error + "]") << "; thinking " << black.text()
+            << " / " << white.text() << " a move  " << othello_moves_text(rec.moves) << std::endl;
+        result.ms_first += rec.ms_first, result.moves_first += rec.moves_first;
+        result.ms_second += rec.ms_second, result.moves_second += rec.moves_second;
+        result.cpu_ms_first += rec.cpu_ms_first, result.cpu_ms_second += rec.cpu_ms_second;
+        result.games.push_back(std::move(rec));
+        return s > 0 ? 2 : s == 0 ? 1 : 0;
+    };
+    for (int pair = 0; pair < std::max(options.pairs, pairs_done); ++pair) {
+        if (pair >= pairs_done && stop && stop->load()) break;
+        // The opening is drawn for a pair read from the state file too, so that the next pair
+        // gets the opening it would have had.
         const auto opening = options.openings.empty()
                                  ? random_opening(rng, options.opening_plies)
                                  : options.openings[std::size_t(pair) % options.openings.size()];
         int pair_points = 0;
         for (int leg = 0; leg < 2; ++leg) {
+            if (pair < pairs_done) {
+                OthelloGameRecord rec = options.done[std::size_t(2 * pair + leg)];
+                rec.opening_plies = int(opening.size());
+                pair_points += count(std::move(rec));
+                continue;
+            }
             const bool first_black = leg == 0;
             OthelloGameRecord rec = first_black ? play_game(first, second, true, opening)
                                                 : play_game(second, first, false, opening);
-            const int s = rec.score_first;
-            Tally& t = result.tally;
-            if (s > 0) ++t.wins, pair_points += 2;
-            if (s < 0) ++t.losses;
-            if (s == 0) ++t.draws, pair_points += 1;
-            const Thinking firsts{rec.ms_first, rec.cpu_ms_first, rec.moves_first};
-            const Thinking seconds{rec.ms_second, rec.cpu_ms_second, rec.moves_second};
-            const Thinking& black = first_black ? firsts : seconds;
-            const Thinking& white = first_black ? seconds : firsts;
-            log << "game " << result.games.size() + 1 << ": "
-                << (first_black ? first.name() : second.name()) << " (black) - "
-                << (first_black ? second.name() : first.name())
-                << " (white): " << (first_black ? s : -s) << " for black"
-                << (rec.error.empty() ? "" : " [" + rec.error + "]") << "; thinking "
-                << black.text() << " / " << white.text() << " a move  "
-                << othello_moves_text(rec.moves) << std::endl;
-            result.ms_first += rec.ms_first, result.moves_first += rec.moves_first;
-            result.ms_second += rec.ms_second, result.moves_second += rec.moves_second;
-            result.cpu_ms_first += rec.cpu_ms_first, result.cpu_ms_second += rec.cpu_ms_second;
-            result.games.push_back(std::move(rec));
+            pair_points += count(std::move(rec));
         }
         ++result.tally.pairs[std::size_t(pair_points)];
+        if (pair >= pairs_done && options.on_pair) {
+            if (auto saved = options.on_pair(result.games); !saved) {
+                log << "error: " << saved.error() << std::endl;
+                break;
+            }
+        }
         if (options.sprt &&
             sprt(result.tally, *options.sprt).verdict != SprtState::Verdict::kContinue)
             break;

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <ostream>
 #include <string>
@@ -40,16 +41,6 @@ public:
 // external NBoard engine searching to depth N (default 6). Errors name the bad part.
 core::Result<std::unique_ptr<OthelloPlayer>> make_othello_player(const std::string& spec);
 
-struct OthelloMatchOptions {
-    int pairs = 10;         // game pairs (each opening with both colours)
-    int opening_plies = 8;  // random moves from the start
-    std::uint64_t seed = 1;
-    // When not empty, the openings in this order (pair i plays openings[i % size]) instead of
-    // random ones: from read_othello_openings().
-    std::vector<std::vector<othello::Move>> openings;
-    const SprtParams* sprt = nullptr;  // stop early when decided
-};
-
 struct OthelloGameRecord {
     std::vector<othello::Move> moves;  // from the start, passes included
     int opening_plies = 0;
@@ -60,6 +51,22 @@ struct OthelloGameRecord {
     std::int64_t ms_first = 0, ms_second = 0;
     std::int64_t cpu_ms_first = 0, cpu_ms_second = 0;
     int moves_first = 0, moves_second = 0;
+};
+
+struct OthelloMatchOptions {
+    int pairs = 10;         // game pairs (each opening with both colours)
+    int opening_plies = 8;  // random moves from the start
+    std::uint64_t seed = 1;
+    // When not empty, the openings in this order (pair i plays openings[i % size]) instead of
+    // random ones: from read_othello_openings().
+    std::vector<std::vector<othello::Move>> openings;
+    const SprtParams* sprt = nullptr;  // stop early when decided
+    // Resuming a stopped match: the games of the pairs already played, in order (whole pairs),
+    // counted and not played again (a match with more of them than `pairs` counts them all).
+    std::vector<OthelloGameRecord> done;
+    // Called with every game so far after each pair played (to save the state); an error
+    // ends the match.
+    std::function<core::Status(const std::vector<OthelloGameRecord>&)> on_pair;
 };
 
 struct OthelloMatchResult {

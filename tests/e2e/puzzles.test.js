@@ -28,6 +28,13 @@ async function shapes(page) {
     return page.locator('#board svg.cg-shapes line, #board svg.cg-shapes circle').count();
 }
 
+// chessground draws shapes on its next animation frame, after the status has changed: wait for
+// the count (up to 5 s), then compare it.
+async function expectShapes(page, n, what) {
+    await waitFor(async () => (await shapes(page)) === n, 5000, what).catch(() => {});
+    assert.equal(await shapes(page), n, what);
+}
+
 test('puzzles: solve, fail, hint, retry; the rating moves', { timeout: 60000 }, async () => {
     const page = await newPage(browser);
     try {
@@ -72,7 +79,7 @@ test('puzzles: solve, fail, hint, retry; the rating moves', { timeout: 60000 }, 
         expected = rateTry(before, 1211, 0, 1);
         assert.equal(await rating(page), expected.rating);
         assert.match(await page.textContent('#rating-delta'), /^\u2212\d+$/);
-        assert.equal(await shapes(page), 2, 'the solution and the wrong move as arrows');
+        await expectShapes(page, 2, 'the solution and the wrong move as arrows');
         assert.match(await page.textContent('#puzzle-themes'), /Mate in 1 — One move gives/);
         assert.equal(await page.textContent('#missed-count'), '(1)');
         await page.screenshot({ path: '/tmp/puzzles-failed.png' });
@@ -82,7 +89,7 @@ test('puzzles: solve, fail, hint, retry; the rating moves', { timeout: 60000 }, 
         await waitStatus(page, /Your turn/);
         await page.click('#btn-hint');
         await waitStatus(page, /circled piece/);
-        assert.equal(await shapes(page), 1);
+        await expectShapes(page, 1, 'the circled piece');
         await page.click('#btn-hint');
         await waitStatus(page, /arrow shows the move/);
         assert.ok(await page.isDisabled('#btn-hint'), 'two hints at most');
@@ -161,7 +168,7 @@ test('puzzles: a promotion asks for the piece; the Solution button', { timeout: 
         const start = await rating(page);
         await page.click('#btn-solution');
         await waitStatus(page, /green arrow shows the solution/);
-        assert.equal(await shapes(page), 1, 'the solution as an arrow');
+        await expectShapes(page, 1, 'the solution as an arrow');
         assert.ok(await page.isDisabled('#btn-solution'), 'the puzzle is over');
         assert.ok(await rating(page) < start, 'a shown solution counts as a miss');
         assert.equal(await page.textContent('#missed-count'), '(1)');

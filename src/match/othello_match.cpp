@@ -539,6 +539,23 @@ OthelloMatchResult play_othello_match(OthelloPlayer& first, OthelloPlayer& secon
     return result;
 }
 
+core::Result<std::vector<Move>> parse_othello_moves(std::string_view squares) {
+    if (squares.size() % 2 != 0)
+        return core::error("'" + std::string(squares) + "' is not a list of moves like f5d6c3");
+    Board b = Board::start();
+    std::vector<Move> moves;
+    for (std::size_t i = 0; i < squares.size(); i += 2) {
+        const std::string text(squares.substr(i, 2));
+        auto m = othello::parse_move(b, text);
+        if (!m)
+            return core::error("move " + std::to_string(i / 2 + 1) + " '" + text +
+                               "': " + m.error());
+        moves.push_back(*m);
+        b.make(*m);
+    }
+    return moves;
+}
+
 core::Result<std::vector<std::vector<Move>>> read_othello_openings(const std::string& path) {
     std::ifstream in(path);
     if (!in) return core::error("openings file '" + path + "' cannot be read");
@@ -550,21 +567,12 @@ core::Result<std::vector<std::vector<Move>>> read_othello_openings(const std::st
             if (!std::isspace(static_cast<unsigned char>(c))) squares += c;
         if (squares.empty() || squares[0] == '#') continue;
         const std::string where = path + ":" + std::to_string(number);
-        if (squares.size() % 2 != 0)
-            return core::error(where + ": '" + squares + "' is not a list of moves like f5d6c3");
+        auto moves = parse_othello_moves(squares);
+        if (!moves) return core::error(where + ": " + moves.error());
         Board b = Board::start();
-        std::vector<Move> moves;
-        for (std::size_t i = 0; i < squares.size(); i += 2) {
-            const std::string text = squares.substr(i, 2);
-            auto m = othello::parse_move(b, text);
-            if (!m)
-                return core::error(where + ": move " + std::to_string(i / 2 + 1) + " '" + text +
-                                   "': " + m.error());
-            moves.push_back(*m);
-            b.make(*m);
-        }
+        for (const Move m : *moves) b.make(m);
         if (b.game_over()) return core::error(where + ": the game is over after these moves");
-        openings.push_back(std::move(moves));
+        openings.push_back(std::move(*moves));
     }
     if (openings.empty()) return core::error("openings file '" + path + "' has no openings");
     return openings;

@@ -10,6 +10,7 @@
 #include <memory>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/result.h"
@@ -77,6 +78,10 @@ struct OthelloMatchResult {
     std::int64_t cpu_ms_first = 0, cpu_ms_second = 0;
     int moves_first = 0, moves_second = 0;
 };
+
+// Moves from the start as "f5d6c3..." ("PA" or "pass" for a pass), each legal where it is
+// played; an error names the move ("move 2 'a1': ...").
+core::Result<std::vector<othello::Move>> parse_othello_moves(std::string_view squares);
 
 // Openings from a file, one a line: moves from the start as "f5d6c3d3c4f4c5b3" (the XOT
 // lists' form), with or without blanks between the moves, either case; blank lines and lines

@@ -4,28 +4,12 @@
 #include <sstream>
 
 #include "core/files.h"
-#include "othello/board.h"
 
 namespace kibitz::match {
 
 namespace {
 
 constexpr const char* kHeader = "kibitz-othello-match-state 1";
-
-// The moves of "f5d6c3...PA..." replayed from the start; an error names the move.
-core::Result<std::vector<othello::Move>> parse_moves(const std::string& text) {
-    std::vector<othello::Move> moves;
-    if (text == "-") return moves;
-    if (text.size() % 2 != 0) return core::error("moves '" + text + "' are not 2 letters each");
-    othello::Board b = othello::Board::start();
-    for (std::size_t i = 0; i < text.size(); i += 2) {
-        auto m = othello::parse_move(b, text.substr(i, 2));
-        if (!m) return core::error("move " + std::to_string(i / 2 + 1) + ": " + m.error());
-        b.make(*m);
-        moves.push_back(*m);
-    }
-    return moves;
-}
 
 // "1 12 4100 3900 4000 3800 30 30 f5d6... [error]" -> a record.
 core::Result<OthelloGameRecord> parse_game(const std::string& value) {
@@ -36,9 +20,11 @@ core::Result<OthelloGameRecord> parse_game(const std::string& value) {
           g.cpu_ms_second >> g.moves_first >> g.moves_second >> moves) ||
         (g.first_black != 0 && g.first_black != 1) || g.score_first < -64 || g.score_first > 64)
         return core::error("a game is 'first_black score ms ms cpu cpu moves moves MOVES'");
-    auto parsed = parse_moves(moves);
-    if (!parsed) return core::error(parsed.error());
-    g.moves = std::move(*parsed);
+    if (moves != "-") {
+        auto parsed = parse_othello_moves(moves);
+        if (!parsed) return core::error(parsed.error());
+        g.moves = std::move(*parsed);
+    }
     std::getline(in >> std::ws, g.error);
     return g;
 }

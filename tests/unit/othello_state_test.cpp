@@ -100,8 +100,9 @@ TEST(OthelloState, ErrorsNameTheFileAndTheLine) {
     };
     EXPECT_NE(error_of(with_game_2("7 0 1 1 1 1 1 1 -")).find(":" + line + ": a game is"),
               std::string::npos);
-    EXPECT_NE(error_of(with_game_2("0 0 1 1 1 1 1 1 f5a1")).find(":" + line + ": move 2: move A1"),
-              std::string::npos)
+    EXPECT_NE(
+        error_of(with_game_2("0 0 1 1 1 1 1 1 f5a1")).find(":" + line + ": move 2 'a1': move A1"),
+        std::string::npos)
         << error_of(with_game_2("0 0 1 1 1 1 1 1 f5a1"));
     EXPECT_NE(error_of(text->substr(0, at) + "game 3 = 0 0 1 1 1 1 1 1 -\nend\n")
                   .find(":" + line + ": 'game 3' is not a setting or game 2"),

@@ -273,19 +273,27 @@ async function boardMove(orig, dest) {
     sendMove(uci);
 }
 
+// Sends a move (UCI or SAN) from the shown position. Returns false when it was not played,
+// 'shown' when the position it led to is shown, 'played' when the person went to another
+// move while it was on its way (the view stays where they went).
 async function sendMove(text) {
     const body = { move: text };
     const earlier = !isLive() && explorable();
     if (earlier) Object.assign(body, positionField());
+    const shown = app.node;
     const game = await callGame('move', 'POST', '/move', { body, detail: { move: text } });
     if (!game) {
         render();
         return false;
     }
     // The node the move led to is shown; the end of the main line is followed as it grows.
+    // A person who went to another move while the answer was on its way stays there.
+    const stayed = app.node === shown;
     const end = game.tree?.mainline?.at(-1);
-    if (Number.isInteger(game.node) && game.node !== end) app.node = game.node;
-    else if (earlier || game.node === end) app.node = null;
+    if (stayed) {
+        if (Number.isInteger(game.node) && game.node !== end) app.node = game.node;
+        else if (earlier || game.node === end) app.node = null;
+    }
     const played = earlier && game.tree?.nodes?.find((n) => n.id === game.node);
     if (played && played.san) {  // A variation's move: setGame hears only the main line's.
         sound.play(played.san.includes('x') ? 'capture' : 'move');
@@ -294,7 +302,7 @@ async function sendMove(text) {
     // The stream's state may have come first (the answer is then dropped): show the node anyway.
     if (game.id === app.id) setGame(game, false);
     render();
-    return true;
+    return stayed ? 'shown' : 'played';
 }
 
 async function playLine(moves, ply) {
@@ -304,7 +312,7 @@ async function playLine(moves, ply) {
     }
     if (ply !== shownPly()) return;
     for (const uci of moves) {
-        if (!(await sendMove(uci))) break;
+        if ((await sendMove(uci)) !== 'shown') break;  // Not on: failed, or they went elsewhere.
     }
 }
 

@@ -199,3 +199,11 @@ add_test(NAME cli_othello_match_state
 set_tests_properties(cli_othello_match_state PROPERTIES
                      PASS_REGULAR_EXPRESSION "Resuming: 4 games read from the state file\nScore of kibitz:depth=1 vs kibitz:depth=2: [0-9]+ - [0-9]+ - [0-9]+  \\[[0-9.]+\\] 8\n.*was written for a different first: kibitz:depth=1 vs kibitz:depth=3"
                      TIMEOUT 120)
+
+# `kibitz othello probcut-fit --cpp --out FILE`, then a match player with those models and the
+# shallower check (`models=FILE,check=3`); a models file that is not one is refused by name.
+add_test(NAME cli_othello_match_probcut_models
+         COMMAND sh -c "f=\"${CMAKE_CURRENT_BINARY_DIR}/othello_models_$$.inc\"\nk=\"$<TARGET_FILE:kibitz>\"\n\"$k\" othello probcut-fit --positions 20 --max-depth 4 --cpp --out \"$f\" 2>/dev/null || exit 1\n\"$k\" othello match \"kibitz:depth=5,models=$f,check=3,name=new\" kibitz:depth=5 --pairs 1 | grep '^Score'\necho '{{1, 2}}' > \"$f\"\n\"$k\" othello match \"kibitz:depth=5,models=$f\" kibitz:depth=5 --pairs 1 2>&1 | tail -1\nrm -f \"$f\"")
+set_tests_properties(cli_othello_match_probcut_models PROPERTIES
+                     PASS_REGULAR_EXPRESSION "Score of new vs kibitz:depth=5: [0-9]+ - [0-9]+ - [0-9]+  \\[[0-9.]+\\] 2\n.*player option models: ProbCut models file '[^']*othello_models_[0-9]+\\.inc', line 1: a '\\{' is expected, not '1'"
+                     TIMEOUT 120)

@@ -47,19 +47,22 @@ void register_othello_probcut_fit(CLI::App& othello) {
                     std::string(eval::othello_eval_level_name(engine::OthelloEvaluator().level())) +
                     ")");
         } else {
+            // The pairs the engine checks with (probcut_shallow, check 2 and 3).
             char line[160];
             text = "stage empties depth shallow samples  slope  offset   sigma  correlation\n";
             for (int st = 0; st < engine::kProbCutStages; ++st)
-                for (int d = engine::kProbCutMinDepth; d <= a->fit.max_depth; ++d) {
-                    const auto& f = table[st][d];
-                    if (f.sigma <= 0) continue;
-                    std::snprintf(line, sizeof line,
-                                  "%5d %2d-%-4d %5d %7d %7d %6.3f %7.1f %7.1f %8.3f\n", st,
-                                  60 - 10 * st, 51 - 10 * st, d, engine::probcut_shallow(d),
-                                  report.samples[st][d], f.slope, f.offset, f.sigma,
-                                  report.correlation[st][d]);
-                    text += line;
-                }
+                for (int d = engine::kProbCutMinDepth; d <= a->fit.max_depth; ++d)
+                    for (int sh = 1; sh < d; ++sh) {
+                        const auto& f = table[st][d][sh];
+                        if (f.sigma <= 0 || (sh != engine::probcut_shallow(d, 2) &&
+                                             sh != engine::probcut_shallow(d, 3)))
+                            continue;
+                        std::snprintf(line, sizeof line,
+                                      "%5d %2d-%-4d %5d %7d %7d %6.3f %7.1f %7.1f %8.3f\n", st,
+                                      60 - 10 * st, 51 - 10 * st, d, sh, report.samples[st][d][sh],
+                                      f.slope, f.offset, f.sigma, report.correlation[st][d][sh]);
+                        text += line;
+                    }
         }
         if (a->out.empty()) {
             std::cout << text;

@@ -91,10 +91,19 @@ public:
 
     // Multi-ProbCut in the midgame with the fitted models of othello_probcut.h, cutting at
     // `threshold` standard deviations (kProbCutThreshold, the default; 0: off).
+    // The shallow search is about depth / check deep (2 or 3; kProbCutCheck by default).
     void set_probcut(double threshold) { probcut_ = threshold; }
     double probcut() const { return probcut_; }
+    void set_probcut_check(int check) { probcut_check_ = check; }
+    int probcut_check() const { return probcut_check_; }
+    // Models other than the built-in ones (a fit's file; null: the built-in ones).
+    void set_probcut_models(std::shared_ptr<const ProbCutModels> models) {
+        probcut_models_ = std::move(models);
+    }
     bool probcut_model(search::Depth depth, search::ProbCutModel& model) const {
-        if (probcut_ <= 0 || !othello_probcut_model(board_.empty_count(), depth, model))
+        if (probcut_ <= 0 || !othello_probcut_model(
+                                 probcut_models_ ? probcut_models_->table : othello_probcut_table(),
+                                 board_.empty_count(), depth, model, probcut_check_))
             return false;
         model.cut = probcut_;
         return true;
@@ -109,6 +118,8 @@ private:
     // On by default: with the models fitted on the pattern evaluation, +104 +/- 34 Elo at 100 ms
     // a move (SPRT, 286 games; docs/othello.md).
     double probcut_ = kProbCutThreshold;
+    int probcut_check_ = kProbCutCheck;
+    std::shared_ptr<const ProbCutModels> probcut_models_;
 };
 
 static_assert(search::Game<OthelloGame>);

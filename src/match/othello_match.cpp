@@ -49,6 +49,8 @@ public:
     core::Result<Move> search(const Board& board) {
         engine::OthelloGame g = engine::make_othello_game(board, solve_, 16);
         g.set_probcut(probcut_);
+        g.set_probcut_check(probcut_check_);
+        g.set_probcut_models(probcut_models_);
         engine_.set_position(g);
         search::Limits limits;
         if (depth_) limits.depth = depth_;
@@ -65,6 +67,8 @@ public:
     int depth_ = 6, solve_ = engine::kDefaultSolveEmpties;
     std::int64_t movetime_ = 0;
     double probcut_ = engine::kProbCutThreshold;  // on, like the engine's default
+    int probcut_check_ = engine::kProbCutCheck;
+    std::shared_ptr<const engine::ProbCutModels> probcut_models_;  // null: the built-in ones
     engine::OthelloEngine engine_;
     std::int64_t cpu_ms_ = 0;  // of this player's searches (the process is idle otherwise)
 };
@@ -283,7 +287,11 @@ core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& opti
                                    std::to_string(lo) + ".." + std::to_string(hi));
             return *v;
         };
-        if (key == "depth" || key == "solve" || key == "movetime" || key == "hash") {
+        if (key == "check") {  // ProbCut's shallow search: depth / 2 or depth / 3
+            const auto v = number(2, 3);
+            if (!v) return core::error(v.error());
+            p->probcut_check_ = int(*v);
+        } else if (key == "depth" || key == "solve" || key == "movetime" || key == "hash") {
             const auto v = number(0, key == "movetime" ? 3600000 : key == "hash" ? 4096 : 60);
             if (!v) return core::error(v.error());
             if (key == "depth") p->depth_ = int(*v), depth_given = true;
@@ -307,6 +315,10 @@ core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& opti
             auto w = eval::read_pattern_weights(value);
             if (!w) return core::error("player option patterns: " + w.error());
             patterns = std::move(*w);
+        } else if (key == "models") {
+            auto t = engine::read_probcut_table(value);
+            if (!t) return core::error("player option models: " + t.error());
+            p->probcut_models_ = std::move(*t);
         } else if (key == "probcut") {
             char* tail = nullptr;
             const double t = std::strtod(value.c_str(), &tail);
@@ -322,7 +334,7 @@ core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& opti
         } else {
             return core::error("player option '" + key +
                                "' is not one of level, depth, movetime, eval, patterns, "
-                               "probcut, solve, hash, name");
+                               "probcut, check, models, solve, hash, name");
         }
         if (key != "name") name += (name == "kibitz" ? ":" : ",") + item;
     }

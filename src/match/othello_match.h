@@ -37,10 +37,11 @@ public:
 
 // "kibitz[:key=value,...]" with keys depth (default 6, or none with a movetime), movetime (ms),
 // eval (an Othello evaluation level), patterns (the file of a pattern fit), probcut (on, off
-// or deviations; on by default), solve (empties, 0 = no solver), hash (MB), name; or
-// "gtp:COMMAND ARGS..." for an external GTP engine; or "nboard:COMMAND ARGS..." or
-// "nboard:depth=N,name=NAME:COMMAND ARGS..." for an external NBoard engine searching to depth N
-// (default 6). Errors name the bad part.
+// or deviations; on by default), check (ProbCut's shallow search about depth / 2 or / 3 deep),
+// models (the file of a ProbCut fit, as `othello probcut-fit --cpp` writes it), solve (empties, 0 =
+// no solver), hash (MB), name; or "gtp:COMMAND ARGS..." for an external GTP engine; or
+// "nboard:COMMAND ARGS..." or "nboard:depth=N,name=NAME:COMMAND ARGS..." for an external NBoard
+// engine searching to depth N (default 6). Errors name the bad part.
 core::Result<std::unique_ptr<OthelloPlayer>> make_othello_player(const std::string& spec);
 
 struct OthelloGameRecord {

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <vector>
 
 #include "core/rng.h"
@@ -63,6 +64,35 @@ std::vector<othello::Board> selfplay_positions(core::SplitMix64& rng, int random
     return out;
 }
 
+// The least-squares line that predicts the value at depth d from the one at depth sh over the
+// positions' value rows, with the residuals' deviation and the correlation (none without spread).
+struct LineFit {
+    engine::ProbCutFit model;
+    double correlation = 0;
+};
+std::optional<LineFit> fit_line(const std::vector<std::vector<double>>& rows, int sh, int d) {
+    double sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0;
+    const double n = double(rows.size());
+    for (const auto& row : rows) {
+        const double x = row[std::size_t(sh)], y = row[std::size_t(d)];
+        sx += x, sy += y, sxx += x * x, sxy += x * y, syy += y * y;
+    }
+    const double vx = sxx / n - (sx / n) * (sx / n);
+    const double vy = syy / n - (sy / n) * (sy / n);
+    const double cxy = sxy / n - (sx / n) * (sy / n);
+    if (vx <= 0) return std::nullopt;
+    const double slope = cxy / vx, offset = sy / n - slope * sx / n;
+    double rss = 0;
+    for (const auto& row : rows) {
+        const double e = row[std::size_t(d)] - (slope * row[std::size_t(sh)] + offset);
+        rss += e * e;
+    }
+    LineFit out;
+    out.model = engine::ProbCutFit{float(slope), float(offset), float(std::sqrt(rss / (n - 2)))};
+    out.correlation = vy > 0 ? cxy / std::sqrt(vx * vy) : 0;
+    return out;
+}
+
 }  // namespace
 
 ProbCutFitReport fit_othello_probcut(const ProbCutFitOptions& options, engine::ProbCutTable& table,
@@ -100,52 +130,50 @@ ProbCutFitReport fit_othello_probcut(const ProbCutFitOptions& options, engine::P
             if (stop && stop->load()) break;
         }
     }
+    // Every pair of depths is fitted, so that the engine may check at any shallow depth.
     for (int st = 0; st < kProbCutStages; ++st) {
         const auto& v = values[std::size_t(st)];
-        for (int d = 0; d <= kProbCutMaxDepth; ++d) table[st][d] = engine::ProbCutFit{};
+        for (int d = 0; d <= kProbCutMaxDepth; ++d)
+            for (int sh = 0; sh <= kProbCutMaxDepth; ++sh) table[st][d][sh] = engine::ProbCutFit{};
         if (v.size() < 20) continue;  // too few to fit
-        for (int d = kProbCutMinDepth; d <= max_depth; ++d) {
-            const int sh = engine::probcut_shallow(d);
-            double sx = 0, sy = 0, sxx = 0, sxy = 0, syy = 0;
-            const double n = double(v.size());
-            for (const auto& row : v) {
-                const double x = row[std::size_t(sh)], y = row[std::size_t(d)];
-                sx += x, sy += y, sxx += x * x, sxy += x * y, syy += y * y;
+        for (int d = kProbCutMinDepth; d <= max_depth; ++d)
+            for (int sh = 1; sh < d; ++sh) {
+                const auto fit = fit_line(v, sh, d);
+                if (!fit) continue;
+                table[st][d][sh] = fit->model;
+                report.samples[st][d][sh] = int(v.size());
+                report.correlation[st][d][sh] = fit->correlation;
             }
-            const double vx = sxx / n - (sx / n) * (sx / n);
-            const double vy = syy / n - (sy / n) * (sy / n);
-            const double cxy = sxy / n - (sx / n) * (sy / n);
-            if (vx <= 0) continue;
-            const double slope = cxy / vx, offset = sy / n - slope * sx / n;
-            double rss = 0;
-            for (const auto& row : v) {
-                const double e = row[std::size_t(d)] - (slope * row[std::size_t(sh)] + offset);
-                rss += e * e;
-            }
-            table[st][d] =
-                engine::ProbCutFit{float(slope), float(offset), float(std::sqrt(rss / (n - 2)))};
-            report.samples[st][d] = int(v.size());
-            report.correlation[st][d] = vy > 0 ? cxy / std::sqrt(vx * vy) : 0;
-        }
-        // Deeper than fitted: the deepest fitted model.
-        for (int d = max_depth + 1; d <= kProbCutMaxDepth; ++d) table[st][d] = table[st][max_depth];
+        // Deeper than fitted: the deepest fitted model as many plies apart (as the engine does
+        // past kProbCutMaxDepth).
+        for (int d = max_depth + 1; d <= kProbCutMaxDepth; ++d)
+            for (int sh = 1; sh < d; ++sh)
+                if (const int s = max_depth - (d - sh); s >= 1)
+                    table[st][d][sh] = table[st][max_depth][s];
     }
     return report;
 }
 
 std::string probcut_table_to_cpp(const engine::ProbCutTable& table, const std::string& origin) {
     std::string out =
-        "// Multi-ProbCut models {slope, offset, sigma in centi-discs} by [stage][depth],\n"
-        "// written by `kibitz othello probcut-fit --cpp` " +
+        "// Multi-ProbCut models {slope, offset, sigma in centi-discs} by [stage][depth][shallow\n"
+        "// depth], written by `kibitz othello probcut-fit --cpp` " +
         origin + ".\n";
     char buf[64];
     for (int st = 0; st < engine::kProbCutStages; ++st) {
-        out += "{";
+        out += "{\n";
         for (int d = 0; d <= engine::kProbCutMaxDepth; ++d) {
-            const auto& f = table[st][d];
-            std::snprintf(buf, sizeof buf, "%s{%.6g, %.6g, %.6g}", d ? ", " : "", f.slope, f.offset,
-                          f.sigma);
-            out += buf;
+            out += " {";
+            for (int sh = 0; sh <= engine::kProbCutMaxDepth; ++sh) {
+                const auto& f = table[st][d][sh];
+                if (f.sigma <= 0)
+                    std::snprintf(buf, sizeof buf, "%s{}", sh ? ", " : "");
+                else
+                    std::snprintf(buf, sizeof buf, "%s{%.6g, %.6g, %.6g}", sh ? ", " : "", f.slope,
+                                  f.offset, f.sigma);
+                out += buf;
+            }
+            out += "},\n";
         }
         out += "},\n";
     }

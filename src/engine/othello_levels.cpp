@@ -11,7 +11,8 @@ using Eval = eval::OthelloEvalLevel;
 // What each level scored, W-L-D over 40 games (20 openings of 8 random plies, both colours;
 // level 6: 20 games), against ntest at a fixed depth over NBoard, gtp-rhino at a level over GTP,
 // and the level below: scripts/othello-levels plays them again (docs/othello.md, "The web app's
-// levels"). Measured at 82dadb1 on the project's two-core machine, the other core busy.
+// levels"). Measured at cd6f1a2 (the third pattern fit) on the project's two-core machine, the
+// other core busy.
 constexpr OthelloLevelResult kLevel1[] = {{"ntest depth 1", 8, 32, 0},
                                           {"GRhino level 1", 2, 37, 1}};
 constexpr OthelloLevelResult kLevel2[] = {
@@ -20,14 +21,14 @@ constexpr OthelloLevelResult kLevel3[] = {{"ntest depth 1", 2, 38, 0},
                                           {"GRhino level 1", 13, 27, 0},
                                           {"GRhino level 2", 4, 36, 0},
                                           {"level 2", 38, 1, 1}};
-constexpr OthelloLevelResult kLevel4[] = {{"ntest depth 2", 33, 6, 1},
-                                          {"ntest depth 4", 20, 19, 1},
-                                          {"GRhino level 3", 36, 4, 0},
+constexpr OthelloLevelResult kLevel4[] = {{"ntest depth 2", 35, 5, 0},
+                                          {"ntest depth 4", 15, 21, 4},
+                                          {"GRhino level 3", 35, 5, 0},
                                           {"level 3", 40, 0, 0}};
 constexpr OthelloLevelResult kLevel5[] = {
-    {"ntest depth 6", 27, 13, 0}, {"ntest depth 10", 13, 27, 0}, {"level 4", 39, 1, 0}};
-constexpr OthelloLevelResult kLevel6[] = {{"ntest depth 10", 14, 5, 1},
-                                          {"ntest depth 14", 10, 9, 1}};
+    {"ntest depth 6", 24, 14, 2}, {"ntest depth 10", 14, 22, 4}, {"level 4", 31, 6, 3}};
+constexpr OthelloLevelResult kLevel6[] = {{"ntest depth 10", 16, 2, 2},
+                                          {"ntest depth 14", 12, 5, 3}};
 
 // Each level searches a little deeper with more of the evaluation, and plays perfectly from
 // more empty squares. The times are caps: levels 1-5 mostly finish their depth in well under a

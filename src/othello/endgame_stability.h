@@ -10,25 +10,29 @@
 
 namespace kibitz::othello::endgame {
 
-// The 15 diagonals (A1-H8 direction) and 15 anti-diagonals (H1-A8 direction) of the board.
-struct DiagonalLines {
-    std::array<Bitboard, 15> diagonal{}, anti{};
-    constexpr DiagonalLines() {
-        for (int sq = 0; sq < 64; ++sq) {
-            diagonal[std::size_t(column_of(sq) - row_of(sq) + 7)] |= square_bit(sq);
-            anti[std::size_t(column_of(sq) + row_of(sq))] |= square_bit(sq);
-        }
-    }
-};
-inline constexpr DiagonalLines kDiagonalLines{};
-
 // The squares whose line is full in each of the four directions (no move can ever be played
 // in such a line, so nothing on it flips along it).
 struct FullLines {
     Bitboard horizontal = 0, vertical = 0, diagonal = 0, anti = 0;
 };
 
+// The squares of `empty` spread along a direction to both ends of each line: a square is in the
+// result when its line in that direction holds an empty square. `shift` squares a step, and the
+// masks keep a step from wrapping around the board's edge (the columns the step may not enter).
+inline Bitboard spread(Bitboard empty, int shift, Bitboard up_mask, Bitboard down_mask) {
+    Bitboard up = empty, down = empty;
+    for (int step = shift, k = 0; k < 3; ++k, step *= 2) {
+        up |= (up << step) & up_mask;
+        down |= (down >> step) & down_mask;
+        // Twice the step: the squares that neither half of it may enter.
+        up_mask &= up_mask << step;
+        down_mask &= down_mask >> step;
+    }
+    return up | down;
+}
+
 inline FullLines full_lines(Bitboard filled) {
+    constexpr Bitboard kNotA = 0xFEFEFEFEFEFEFEFEULL, kNotH = 0x7F7F7F7F7F7F7F7FULL;
     FullLines f;
     // A row is full when all its 8 bits are set: fold each row onto its lowest bit.
     Bitboard h = filled & (filled >> 1);
@@ -40,12 +44,10 @@ inline FullLines full_lines(Bitboard filled) {
     v &= v >> 16;
     v &= v >> 32;
     f.vertical = (v & 0xFF) * 0x0101010101010101ULL;
-    for (int i = 0; i < 15; ++i) {
-        const Bitboard d = kDiagonalLines.diagonal[std::size_t(i)];
-        const Bitboard a = kDiagonalLines.anti[std::size_t(i)];
-        if ((filled & d) == d) f.diagonal |= d;
-        if ((filled & a) == a) f.anti |= a;
-    }
+    // The diagonals (steps of 9: up a row and right a column) and anti-diagonals (steps of 7:
+    // up a row and left a column): full where no empty square spreads.
+    f.diagonal = ~spread(~filled, 9, kNotA, kNotH);
+    f.anti = ~spread(~filled, 7, kNotH, kNotA);
     return f;
 }
 

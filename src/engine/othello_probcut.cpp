@@ -77,6 +77,7 @@ private:
     }
     core::Status number(float& out) {
         skip();
+        if (pos_ >= text_.size()) return fail("the file ends where a number is expected");
         const char* begin = text_.c_str() + pos_;
         char* end = nullptr;
         const double v = std::strtod(begin, &end);

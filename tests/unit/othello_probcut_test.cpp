@@ -96,9 +96,17 @@ TEST(OthelloProbCut, TableFileErrorsNameTheFileAndLine) {
              (std::isdigit(static_cast<unsigned char>(good[at + 1])) || good[at + 1] == '-')))
         ++at;
     const std::string first_model = good.substr(0, at);
+    // Cut in the middle, inside a model just after a comma: the file ends where a number is
+    // expected.
+    std::size_t cut = good.size() / 2;
+    while (cut > 2 && !(good.compare(cut - 2, 2, ", ") == 0 &&
+                        (std::isdigit(static_cast<unsigned char>(good[cut])) || good[cut] == '-')))
+        --cut;
+    const std::string half = good.substr(0, cut);
     const Case cases[] = {
         {"empty", "", "the file ends"},
-        {"cut", good.substr(0, good.size() / 2), "the file ends"},
+        {"cut", half, "the file ends where a number is expected"},
+        {"cut model", first_model + "{1, ", "the file ends where a number is expected"},
         {"word", first_model + "{slope, 1, 2}", "a number is expected"},
         {"slope", first_model + "{0, 1, 2}", "positive slope"},
         {"sigma", first_model + "{1, 1, -2}", "positive slope and a sigma of 0 or more"},

@@ -1,8 +1,8 @@
 // The exact Othello endgame solver: the final disc difference of a position under perfect play
 // by both sides (empty squares go to the winner), found by a null-window alpha-beta search
-// (NegaScout, Reinefeld 1983) with a transposition table and enhanced transposition cutoffs
-// (Plaat et al. 1996) above 10 empties, a selective pass with ProbCut (Buro 1995) before the
-// exact search from 20 empties, move ordering by shallow searches (15+ empties), by
+// (NegaScout, Reinefeld 1983) with a transposition table from 8 empties and enhanced
+// transposition cutoffs (Plaat et al. 1996) from 14, a selective pass with ProbCut (Buro 1995)
+// before the exact search from 20 empties, move ordering by shallow searches (15+ empties), by
 // "fastest first" (fewest replies for the opponent, as described for Zebra and Edax) below, and
 // by quadrant parity in the last 6 (endgame_shallow.h); stability cutoffs (a bound from the
 // opponent's stable discs, endgame_stability.h); and hand-written solvers for the last four

@@ -27,10 +27,13 @@ constexpr int kHashMin = 8;
 // a little slower).
 constexpr int kEtcMin = 14;
 // From this many empties moves are ordered by a shallow alpha-beta search over order_value()
-// (depth 2, and 3 from kOrderSearchDeep), below by fastest first: 30% fewer nodes than depth
-// 1 from 18 empties and 2 from 21.
+// (depth 2, 3 from kOrderSearchDeep, 4 from kOrderSearchDeeper), below by fastest first: 30%
+// fewer nodes than depth 1 from 18 empties and 2 from 21. Depth 4 from 24 empties: on FFO #56
+// (29 empties) 0.81 of the nodes and 14% less time, on #53 (28) 0.97 and 2% less, on #45-#52
+// 0.97 (#51 0.55, #50 1.16) and 3% less; from 22 empties, #45 took 1.30 times the nodes.
 constexpr int kOrderSearchMin = 15;
 constexpr int kOrderSearchDeep = 21;
+constexpr int kOrderSearchDeeper = 24;
 // The root's moves are ordered by a search this deep from 20 empties (1 below): on FFO #40-#47,
 // 1,314 M nodes instead of 1,808 M at depth 3 (#47: 47 M instead of 361 M, #45: 734 M instead
 // of 891 M), and #50 1,460 M instead of 2,158 M; depths 5, 7 and 8 gave 1,299 M, 1,304 M and
@@ -318,9 +321,10 @@ int Solver::search(Worker& w, Bitboard player, Bitboard opponent, int alpha, int
     //    search, else fastest first (fewest replies for the opponent); then best first.
     Candidate list[34];
     int n = 0;
-    const int order_depth = n_empties >= kOrderSearchDeep  ? 3
-                            : n_empties >= kOrderSearchMin ? 2
-                                                           : 0;
+    const int order_depth = n_empties >= kOrderSearchDeeper ? 4
+                            : n_empties >= kOrderSearchDeep ? 3
+                            : n_empties >= kOrderSearchMin  ? 2
+                                                            : 0;
     const bool etc = n_empties >= kEtcMin;
     std::uint64_t child_keys[34];
     for (; moves && !cut; moves &= moves - 1) {

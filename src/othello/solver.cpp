@@ -556,13 +556,24 @@ SolveResult Solver::solve_root(const Board& board, int alpha, int beta) {
             selectivity_ = kSelectivity;
             const int guess = search_root(w, player, opponent, alpha, beta, result.best);
             selectivity_ = 0;
-            const int lo = std::max(alpha, guess - kAspiration);
-            const int hi = std::min(beta, guess + kAspiration);
+            // When the exact score falls outside the window, the next window reaches twice as
+            // far beyond it: narrow windows cost far less than the rest of the range (FFO #57,
+            // where the guess was 9 discs off: 7.05 G nodes instead of 24.0 G).
+            int lo = std::max(alpha, guess - kAspiration);
+            int hi = std::min(beta, guess + kAspiration);
+            int width = kAspiration;
             int v = search_root(w, player, opponent, lo, hi, result.best);
-            if (v <= lo && lo > alpha)
-                v = search_root(w, player, opponent, alpha, v + 1, result.best);
-            else if (v >= hi && hi < beta)
-                v = search_root(w, player, opponent, v - 1, beta, result.best);
+            while (!stopped(w) && v > alpha && v < beta && (v <= lo || v >= hi)) {
+                width *= 2;
+                if (v <= lo) {  // the score is at most v
+                    hi = v + 1;
+                    lo = std::max(alpha, v - width);
+                } else {  // at least v
+                    lo = v - 1;
+                    hi = std::min(beta, v + width);
+                }
+                v = search_root(w, player, opponent, lo, hi, result.best);
+            }
             result.score = v;
         } else {
             result.score = search_root(w, player, opponent, alpha, beta, result.best);

@@ -15,6 +15,9 @@ test('analysis lines appear, play out, and moves from an earlier ply', { timeout
             await page.goto(server.url);
             await newGame(page, { mode: 'analysis' });
             await clickMove(page, 'e2', 'e4');
+            // Black's move only once the page shows White's: until the server's answer comes
+            // the board takes no move for Black (on a loaded machine the click came too early).
+            await waitMoves(page, 1);
             await clickMove(page, 'e7', 'e5');
             await waitFor(async () => (await serverGame(page)).moves.length === 2, 10000);
             await page.click('#btn-analysis');

@@ -2,7 +2,6 @@
 // them: a side that can never own the opponent's stable discs scores at most 64 - 2 * stable.
 #pragma once
 
-#include <array>
 #include <bit>
 #include <cstdint>
 

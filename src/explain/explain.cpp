@@ -294,8 +294,9 @@ Explanation Explainer::explain(const Position& pos, Move m, const Position* befo
         e.missed = best.pv.empty() ? std::vector<Motif>{} : find_motifs(better);
         std::string better_text =
             "Better is " + numbered(pos, best_move) + " (" + score_words(e.best_score) + ")";
-        if (e.missed.empty())
-            better_text += ".";
+        if (e.missed.empty() ||
+            (e.missed.front().ply == 0 && e.missed.front().detail == score_words(e.best_score)))
+            better_text += ".";  // nothing more than the score in brackets says ("mate in 1")
         else if (e.missed.front().ply == 0)
             better_text += ", " + e.missed.front().detail + ".";
         else

@@ -56,6 +56,16 @@ TEST(ExplainText, MateAllowedAndMateMade) {
     EXPECT_NE(made->text.find("1. Ra8# is checkmate."), std::string::npos) << made->text;
 }
 
+TEST(ExplainText, AMissedMateIsNamedOnce) {
+    // 1. f3 e5 2. g4, and Black plays 2... Nc6 instead of mating.
+    auto explainer = shallow();
+    const auto e =
+        explainer.explain("rnbqkbnr/pppp1ppp/8/4p3/6P1/5P2/PPPPP2P/RNBQKBNR b KQkq - 0 2", "b8c6");
+    ASSERT_TRUE(e.ok()) << e.error();
+    EXPECT_NE(e->text.find("Better is 2... Qh4# (mate in 1)."), std::string::npos) << e->text;
+    EXPECT_EQ(e->text.find("mate in 1), mate in 1"), std::string::npos) << e->text;
+}
+
 TEST(ExplainText, QuietGoodMoveHasNoMotifs) {
     auto explainer = shallow();
     const auto e =

@@ -292,10 +292,10 @@ Explanation Explainer::explain(const Position& pos, Move m, const Position* befo
         if (search::is_mate_score(best.score) && best.score > 0)
             better.mate_moves = search::mate_moves(best.score);
         e.missed = best.pv.empty() ? std::vector<Motif>{} : find_motifs(better);
-        std::string better_text =
-            "Better is " + numbered(pos, best_move) + " (" + score_words(e.best_score) + ")";
+        const std::string best_words = score_words(e.best_score);
+        std::string better_text = "Better is " + numbered(pos, best_move) + " (" + best_words + ")";
         if (e.missed.empty() ||
-            (e.missed.front().ply == 0 && e.missed.front().detail == score_words(e.best_score)))
+            (e.missed.front().ply == 0 && e.missed.front().detail == best_words))
             better_text += ".";  // nothing more than the score in brackets says ("mate in 1")
         else if (e.missed.front().ply == 0)
             better_text += ", " + e.missed.front().detail + ".";

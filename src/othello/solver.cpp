@@ -60,6 +60,14 @@ constexpr int kAspiration = 4;
 constexpr int probcut_depth(int empties) { return empties >= 18 ? 4 : 2; }
 constexpr int probcut_sigma(int depth) { return depth >= 4 ? 7000 : 8500; }
 
+// At a node whose alpha is at least this (to beat it the opponent must end with at most 8
+// discs) moves are ordered by fastest first at every number of empties, and a selective
+// search's move in the table is not tried first in the exact search. The pattern evaluation
+// behind the ordering searches and the selective pass knows nothing of wipeouts: on FFO #59
+// (+64, 34 empties) the exact pass took 1,400 M nodes with them and 12 M without (from alpha
+// 58 or less; from 60, 115 M; from 62, 233 M). No other position of FFO #40-#58 comes near.
+constexpr int kHuntAlpha = 48;
+
 // The stability cutoff is tried at nodes whose alpha is at least this: stable discs rarely
 // prove a fail-low for a lower alpha, and counting them costs time (Edax's thresholds, 2 ·
 // empties - 4, saved 0.01% of the nodes on FFO #40-#47).
@@ -265,12 +273,14 @@ int Solver::search(Worker& w, Bitboard player, Bitboard opponent, int alpha, int
     }
 
     // 4. The transposition table: a cutoff, a narrower window, or a move to try first (only
-    //    the move, from a selective search's entry, when this search is exact).
+    //    the move, from a selective search's entry, when this search is exact; not even that
+    //    when hunting a wipeout, kHuntAlpha).
+    const bool hunt = alpha >= kHuntAlpha;
     int hash_move = -1;
     if (hashed) {
         TableHit hit;
         if (table_.probe(key, hit)) {
-            hash_move = hit.move;
+            if (!(hunt && hit.selective && !selectivity_)) hash_move = hit.move;
             if (!hit.selective || selectivity_) {
                 if (hit.lower >= beta) return hit.lower;
                 if (hit.upper <= alpha) return hit.upper;
@@ -318,13 +328,15 @@ int Solver::search(Worker& w, Bitboard player, Bitboard opponent, int alpha, int
     }
 
     // 6. The other moves with their flips and an ordering value: at many empties a shallow
-    //    search, else fastest first (fewest replies for the opponent); then best first.
+    //    search, else (and when hunting a wipeout) fastest first (fewest replies for the
+    //    opponent); then best first.
     Candidate list[34];
     int n = 0;
-    const int order_depth = n_empties >= kOrderSearchDeeper ? 4
-                            : n_empties >= kOrderSearchDeep ? 3
-                            : n_empties >= kOrderSearchMin  ? 2
-                                                            : 0;
+    const int order_depth = hunt                              ? 0
+                            : n_empties >= kOrderSearchDeeper ? 4
+                            : n_empties >= kOrderSearchDeep   ? 3
+                            : n_empties >= kOrderSearchMin    ? 2
+                                                              : 0;
     const bool etc = n_empties >= kEtcMin;
     std::uint64_t child_keys[34];
     for (; moves && !cut; moves &= moves - 1) {
@@ -599,11 +611,18 @@ SolveResult Solver::solve_root(const Board& board, int alpha, int beta) {
             m = Move();
             MoveList list;
             b.generate(list);
+            // The table's move first: a wrong move can cost a whole proof that it falls short
+            // (on FFO #59, in the generator's order, 90 s against the solve's 1 s).
+            TableHit hit;
+            if (table_.probe(Board::hash(b.player(), b.opponent()), hit) && hit.move >= 0)
+                for (std::size_t i = 1; i < list.size(); ++i)
+                    if (list[i].is_square() && list[i].square() == hit.move)
+                        std::swap(list[0], list[i]);
+            const int lo = std::max(-64, -score - 1), hi = std::min(64, -score + 1);
             for (const Move candidate : list) {
                 Board child = b;
                 child.make(candidate);
-                if (-solve_any(w, child.player(), child.opponent(), -score - 1, -score + 1) ==
-                    score) {
+                if (-solve_any(w, child.player(), child.opponent(), lo, hi) == score) {
                     m = candidate;
                     break;
                 }

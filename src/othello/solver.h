@@ -3,7 +3,8 @@
 // (NegaScout, Reinefeld 1983) with a transposition table from 8 empties and enhanced
 // transposition cutoffs (Plaat et al. 1996) from 14, a selective pass with ProbCut (Buro 1995)
 // before the exact search from 20 empties, move ordering by shallow searches (15+ empties), by
-// "fastest first" (fewest replies for the opponent, as described for Zebra and Edax) below, and
+// "fastest first" (fewest replies for the opponent, as described for Zebra and Edax) below and
+// wherever a wipeout is hunted (alpha 48 or more), and
 // by quadrant parity in the last 6 (endgame_shallow.h); stability cutoffs (a bound from the
 // opponent's stable discs, endgame_stability.h); and hand-written solvers for the last four
 // empty squares without move lists or make/unmake (endgame_last.h). Written for Kibitz from

@@ -90,7 +90,10 @@ private:
 
     int solve_any(Worker& w, Bitboard player, Bitboard opponent, int alpha, int beta);
     int search(Worker& w, Bitboard player, Bitboard opponent, int alpha, int beta);
-    int search_root(Worker& w, Bitboard player, Bitboard opponent, int alpha, int beta, Move& best);
+    // The root's moves with their ordering values, best first; how many.
+    int order_root(Worker& w, Bitboard player, Bitboard opponent, Candidate* list);
+    int search_root(Worker& w, Bitboard player, Bitboard opponent, const Candidate* ordered, int n,
+                    int alpha, int beta, Move& best);
     int child_value(Worker& w, Bitboard player, Bitboard opponent, const Candidate& c,
                     int n_empties, int alpha, int beta);
     bool can_split(int n_empties) const;

@@ -117,7 +117,7 @@ struct Solver::SplitPoint {
     Bitboard player = 0, opponent = 0;
     int n_empties = 0;
     int alpha = 0, beta = 0, best = 0, best_sq = -1;  // under lock
-    Candidate* moves = nullptr;
+    const Candidate* moves = nullptr;
     int count = 0, next = 0;  // next: the first move nobody took yet (under lock)
     int helpers = 0;          // helpers searching a move of this node (under lock)
     std::atomic<bool> cutoff{false};
@@ -413,8 +413,9 @@ bool Solver::can_split(int n_empties) const {
 
 // Shares moves[0..count) of the node (player, opponent), whose first move was searched:
 // alpha, best and best_sq come in as that search left them and go out as all moves left them.
-void Solver::split(Worker& w, Bitboard player, Bitboard opponent, int n_empties, Candidate* moves,
-                   int count, int& alpha, int beta, int& best, int& best_sq) {
+void Solver::split(Worker& w, Bitboard player, Bitboard opponent, int n_empties,
+                   const Candidate* moves, int count, int& alpha, int beta, int& best,
+                   int& best_sq) {
     SplitPoint sp;
     sp.parent = w.split;
     sp.player = player;
@@ -658,12 +659,10 @@ int Solver::order_root(Worker& w, Bitboard player, Bitboard opponent, Candidate*
     return n;
 }
 
-int Solver::search_root(Worker& w, Bitboard player, Bitboard opponent, const Candidate* ordered,
-                        int n, int alpha, int beta, Move& best) {
+int Solver::search_root(Worker& w, Bitboard player, Bitboard opponent, const Candidate* list, int n,
+                        int alpha, int beta, Move& best) {
     ++w.nodes;
     const int n_empties = std::popcount(~(player | opponent));
-    Candidate list[34];
-    std::copy(ordered, ordered + n, list);
     int best_score = kNoScore, best_sq = -1;
     for (int i = 0; i < n; ++i) {
         const Candidate& c = list[i];

@@ -92,12 +92,12 @@ private:
     int search(Worker& w, Bitboard player, Bitboard opponent, int alpha, int beta);
     // The root's moves with their ordering values, best first; how many.
     int order_root(Worker& w, Bitboard player, Bitboard opponent, Candidate* list);
-    int search_root(Worker& w, Bitboard player, Bitboard opponent, const Candidate* ordered, int n,
+    int search_root(Worker& w, Bitboard player, Bitboard opponent, const Candidate* list, int n,
                     int alpha, int beta, Move& best);
     int child_value(Worker& w, Bitboard player, Bitboard opponent, const Candidate& c,
                     int n_empties, int alpha, int beta);
     bool can_split(int n_empties) const;
-    void split(Worker& w, Bitboard player, Bitboard opponent, int n_empties, Candidate* moves,
+    void split(Worker& w, Bitboard player, Bitboard opponent, int n_empties, const Candidate* moves,
                int count, int& alpha, int beta, int& best, int& best_sq);
     void work_at(Worker& w, SplitPoint& sp, bool owner);
     void help_below(Worker& w, SplitPoint& sp);

@@ -96,6 +96,9 @@ public:
     double probcut() const { return probcut_; }
     void set_probcut_check(int check) { probcut_check_ = check; }
     int probcut_check() const { return probcut_check_; }
+    // ProbCut's check for a bound only where the static evaluation lies within `pre` standard
+    // deviations of it (search::ProbCutModel::pre; 0: always both checks).
+    void set_probcut_pre(double pre) { probcut_pre_ = pre; }
     // Models other than the built-in ones (a fit's file; null: the built-in ones).
     void set_probcut_models(std::shared_ptr<const ProbCutModels> models) {
         probcut_models_ = std::move(models);
@@ -106,6 +109,7 @@ public:
                                  board_.empty_count(), depth, model, probcut_check_))
             return false;
         model.cut = probcut_;
+        model.pre = probcut_pre_;
         return true;
     }
 
@@ -119,6 +123,7 @@ private:
     // a move (SPRT, 286 games; docs/othello.md).
     double probcut_ = kProbCutThreshold;
     int probcut_check_ = kProbCutCheck;
+    double probcut_pre_ = 0;
     std::shared_ptr<const ProbCutModels> probcut_models_;
 };
 

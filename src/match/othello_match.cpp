@@ -50,6 +50,7 @@ public:
         engine::OthelloGame g = engine::make_othello_game(board, solve_, 16);
         g.set_probcut(probcut_);
         g.set_probcut_check(probcut_check_);
+        g.set_probcut_pre(probcut_pre_);
         g.set_probcut_models(probcut_models_);
         engine_.set_position(g);
         search::Limits limits;
@@ -68,6 +69,7 @@ public:
     std::int64_t movetime_ = 0;
     double probcut_ = engine::kProbCutThreshold;  // on, like the engine's default
     int probcut_check_ = engine::kProbCutCheck;
+    double probcut_pre_ = 0;  // ProbCut's checks only near their bound (OthelloGame)
     std::shared_ptr<const engine::ProbCutModels> probcut_models_;  // null: the built-in ones
     engine::OthelloEngine engine_;
     std::int64_t cpu_ms_ = 0;  // of this player's searches (the process is idle otherwise)
@@ -329,12 +331,19 @@ core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& opti
             else
                 return core::error("player option probcut=" + value +
                                    ": on, off or a threshold in deviations (0-10)");
+        } else if (key == "pre") {  // ProbCut's checks only within pre deviations of a bound
+            char* tail = nullptr;
+            const double t = std::strtod(value.c_str(), &tail);
+            if (value.empty() || *tail || !(t >= 0 && t <= 10))
+                return core::error("player option pre=" + value +
+                                   ": deviations from a bound (0-10; 0: always both checks)");
+            p->probcut_pre_ = t;
         } else if (key == "name") {
             name = value;
         } else {
             return core::error("player option '" + key +
                                "' is not one of level, depth, movetime, eval, patterns, "
-                               "probcut, check, models, solve, hash, name");
+                               "probcut, check, pre, models, solve, hash, name");
         }
         if (key != "name") name += (name == "kibitz" ? ":" : ",") + item;
     }

@@ -89,6 +89,10 @@ concept HasTableRootRanks = requires(G g, const std::vector<typename G::Move>& m
 struct ProbCutModel {
     Depth shallow = 0;
     double slope = 1.0, offset = 0.0, sigma = 0.0, cut = 1.5;
+    // A check is searched only when the node's static evaluation lies above beta - pre * sigma
+    // (the check for a fail high) or below alpha + pre * sigma (for a fail low): far from a
+    // bound, its check would almost never cut. 0: both checks always.
+    double pre = 0.0;
 };
 template <class G>
 concept HasProbCut = requires(const G cg, Depth depth, ProbCutModel& model) {

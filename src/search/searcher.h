@@ -636,7 +636,8 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
     }
 
     // Multi-ProbCut: a shallow null-window search predicts that the deep one would fail
-    // high (or low) with high probability; both bounds are tried, the likelier cut first.
+    // high (or low) with high probability; both bounds are tried, the likelier cut first,
+    // unless the game's model says to check only a bound near the static evaluation (pre).
     if constexpr (F.probcut && HasProbCut<G>) {
         ProbCutModel m;
         if (!kPvNode && !excluding && beta < kTableWinBound && alpha > -kTableWinBound &&
@@ -644,15 +645,24 @@ Score Searcher<G, E, F>::pvs(G& g, Score alpha, Score beta, Depth depth, int ply
             const double margin = m.cut * m.sigma;
             const Score high = Score(std::lround((beta + margin - m.offset) / m.slope));
             const Score low = Score(std::lround((alpha - margin - m.offset) / m.slope));
-            if (high < kTableWinBound) {
+            const double near = m.pre * m.sigma;
+            if ((m.pre <= 0 || eval == kNoEval || eval >= beta - near) && high < kTableWinBound) {
+                ++stats_.mpc_checks;
                 const Score s = pvs<kNonPV>(g, high - 1, high, m.shallow, ply, cut_node);
                 if (stop_.load(std::memory_order_relaxed)) return 0;
-                if (s >= high) return beta;
+                if (s >= high) {
+                    ++stats_.mpc_cuts;
+                    return beta;
+                }
             }
-            if (low > -kTableWinBound) {
+            if ((m.pre <= 0 || eval == kNoEval || eval <= alpha + near) && low > -kTableWinBound) {
+                ++stats_.mpc_checks;
                 const Score s = pvs<kNonPV>(g, low, low + 1, m.shallow, ply, cut_node);
                 if (stop_.load(std::memory_order_relaxed)) return 0;
-                if (s <= low) return alpha;
+                if (s <= low) {
+                    ++stats_.mpc_cuts;
+                    return alpha;
+                }
             }
         }
     }

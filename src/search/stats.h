@@ -16,10 +16,11 @@ struct Stats {
     std::uint64_t solver_nodes = 0;  // positions visited by the game's exact solver
     std::uint64_t singular_extensions = 0, multi_cuts = 0;
     std::uint64_t double_extensions = 0, negative_extensions = 0;
-    std::uint64_t history_prunes = 0;          // quiet moves left out for their bad history
-    std::uint64_t probcuts = 0;                // nodes ended by ProbCut's capture search
-    std::uint64_t bad_capture_reductions = 0;  // losing captures searched shallower first
-    std::uint64_t qsearch_checks = 0;          // quiet checks tried in the quiescence search
+    std::uint64_t history_prunes = 0;            // quiet moves left out for their bad history
+    std::uint64_t probcuts = 0;                  // nodes ended by ProbCut's capture search
+    std::uint64_t bad_capture_reductions = 0;    // losing captures searched shallower first
+    std::uint64_t qsearch_checks = 0;            // quiet checks tried in the quiescence search
+    std::uint64_t mpc_checks = 0, mpc_cuts = 0;  // Multi-ProbCut's shallow searches, its cuts
     int seldepth = 0;
 
     void add(const Stats& o) {
@@ -32,6 +33,7 @@ struct Stats {
         double_extensions += o.double_extensions, negative_extensions += o.negative_extensions;
         history_prunes += o.history_prunes, probcuts += o.probcuts;
         bad_capture_reductions += o.bad_capture_reductions, qsearch_checks += o.qsearch_checks;
+        mpc_checks += o.mpc_checks, mpc_cuts += o.mpc_cuts;
         if (o.seldepth > seldepth) seldepth = o.seldepth;
     }
 };

@@ -133,3 +133,24 @@ TEST(OthelloSearch, ProbCutCutsInTheMidgame) {
     }
     EXPECT_LT(nodes[1], nodes[0]);
 }
+
+// With `pre`, a ProbCut check runs only where the static evaluation lies near its bound: far
+// from both bounds of a node nothing is checked, so the search makes fewer checks, and cuts
+// still happen near them.
+TEST(OthelloSearch, ProbCutChecksOnlyNearTheStaticEvaluationWithPre) {
+    search::Stats stats[2];
+    for (int pre = 0; pre < 2; ++pre) {
+        OthelloGame g(random_position(5, 16));
+        g.set_probcut_pre(pre == 1 ? 0.5 : 0);
+        search::TranspositionTable tt(4);
+        std::atomic<bool> stop{false};
+        search::Searcher<OthelloGame, OthelloEvaluator, engine::kOthelloFeatures> s(tt, stop);
+        search::Limits limits;
+        limits.depth = 8;
+        EXPECT_TRUE(g.board().is_legal(s.think(g, limits)));
+        stats[pre] = s.stats();
+    }
+    EXPECT_GT(stats[0].mpc_checks, 0u);
+    EXPECT_LT(stats[1].mpc_checks, stats[0].mpc_checks);
+    EXPECT_GT(stats[1].mpc_cuts, 0u);
+}

@@ -60,6 +60,9 @@ TEST(OthelloMatch, PlayerSpecErrorsNameTheProblem) {
     EXPECT_NE(
         match::make_othello_player("kibitz:probcut=maybe").error().find("on, off or a threshold"),
         std::string::npos);
+    EXPECT_NE(match::make_othello_player("kibitz:pre=-1").error().find("pre=-1"),
+              std::string::npos);
+    EXPECT_TRUE(match::make_othello_player("kibitz:depth=4,pre=1.5"));
     EXPECT_NE(match::make_othello_player("gtp:/no/such/engine").error().find("/no/such/engine"),
               std::string::npos);
     auto ok = match::make_othello_player("kibitz:depth=2,eval=table,probcut=off,solve=8");

@@ -32,6 +32,17 @@ Board random_position(std::uint64_t seed, int plies) {
     return b;
 }
 
+// A search of g to depth by the engine's features with a fresh table: its nodes and counters.
+std::pair<std::uint64_t, search::Stats> engine_search(OthelloGame g, int depth) {
+    search::TranspositionTable tt(4);
+    std::atomic<bool> stop{false};
+    search::Searcher<OthelloGame, OthelloEvaluator, engine::kOthelloFeatures> s(tt, stop);
+    search::Limits limits;
+    limits.depth = depth;
+    EXPECT_TRUE(g.board().is_legal(s.think(g, limits)));
+    return {s.nodes(), s.stats()};
+}
+
 template <search::Features F>
 std::pair<othello::Move, Score> searcher_result(OthelloGame g, int depth) {
     search::TranspositionTable tt(4);
@@ -123,13 +134,7 @@ TEST(OthelloSearch, ProbCutCutsInTheMidgame) {
     for (int on = 0; on < 2; ++on) {
         OthelloGame g(random_position(5, 16));
         g.set_probcut(on == 1 ? engine::kProbCutThreshold : 0);
-        search::TranspositionTable tt(4);
-        std::atomic<bool> stop{false};
-        search::Searcher<OthelloGame, OthelloEvaluator, engine::kOthelloFeatures> s(tt, stop);
-        search::Limits limits;
-        limits.depth = 7;
-        EXPECT_TRUE(g.board().is_legal(s.think(g, limits)));
-        nodes[on] = s.nodes();
+        nodes[on] = engine_search(g, 7).first;
     }
     EXPECT_LT(nodes[1], nodes[0]);
 }
@@ -142,13 +147,7 @@ TEST(OthelloSearch, ProbCutChecksOnlyNearTheStaticEvaluationWithPre) {
     for (int pre = 0; pre < 2; ++pre) {
         OthelloGame g(random_position(5, 16));
         g.set_probcut_pre(pre == 1 ? 0.5 : 0);
-        search::TranspositionTable tt(4);
-        std::atomic<bool> stop{false};
-        search::Searcher<OthelloGame, OthelloEvaluator, engine::kOthelloFeatures> s(tt, stop);
-        search::Limits limits;
-        limits.depth = 8;
-        EXPECT_TRUE(g.board().is_legal(s.think(g, limits)));
-        stats[pre] = s.stats();
+        stats[pre] = engine_search(g, 8).second;
     }
     EXPECT_GT(stats[0].mpc_checks, 0u);
     EXPECT_LT(stats[1].mpc_checks, stats[0].mpc_checks);

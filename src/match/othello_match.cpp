@@ -271,6 +271,14 @@ std::optional<long> player_option_number(const std::string& value, long lo, long
     return v;
 }
 
+// value as a number of standard deviations in 0..10, or nothing.
+std::optional<double> player_option_deviations(const std::string& value) {
+    char* tail = nullptr;
+    const double v = std::strtod(value.c_str(), &tail);
+    if (value.empty() || *tail || !(v >= 0 && v <= 10)) return std::nullopt;
+    return v;
+}
+
 core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& options) {
     auto p = std::make_unique<KibitzOthelloPlayer>();
     std::string name = "kibitz";
@@ -322,22 +330,20 @@ core::Result<std::unique_ptr<OthelloPlayer>> make_kibitz(const std::string& opti
             if (!t) return core::error("player option models: " + t.error());
             p->probcut_models_ = std::move(*t);
         } else if (key == "probcut") {
-            char* tail = nullptr;
-            const double t = std::strtod(value.c_str(), &tail);
+            const auto t = player_option_deviations(value);
             if (value == "on" || value == "off")
                 p->probcut_ = value == "on" ? engine::kProbCutThreshold : 0;
-            else if (!value.empty() && !*tail && t >= 0 && t <= 10)
-                p->probcut_ = t;
+            else if (t)
+                p->probcut_ = *t;
             else
                 return core::error("player option probcut=" + value +
                                    ": on, off or a threshold in deviations (0-10)");
         } else if (key == "pre") {  // ProbCut's checks only within pre deviations of a bound
-            char* tail = nullptr;
-            const double t = std::strtod(value.c_str(), &tail);
-            if (value.empty() || *tail || !(t >= 0 && t <= 10))
+            const auto t = player_option_deviations(value);
+            if (!t)
                 return core::error("player option pre=" + value +
                                    ": deviations from a bound (0-10; 0: always both checks)");
-            p->probcut_pre_ = t;
+            p->probcut_pre_ = *t;
         } else if (key == "name") {
             name = value;
         } else {
